@@ -1,0 +1,29 @@
+"""handagent: the package the notebook series builds, one chapter at a time.
+
+Where each idea of the series lives (imports point down this list, never up):
+
+    chapter 00  config        provider, model and key, read from .env
+                llm           call_model(): the one place the series calls a model
+                mock/         the local mock of the Anthropic Messages API (server, brain, stream)
+    chapter 01  tools         Tool (function + schema), ToolRegistry, the tools menu
+                tokens        token estimates and the hidden tool-use prompt's size per model
+    chapter 02  blocks        content blocks as dicts; tool_uses(): every call in a reply
+                transcript    show(): each tool_use next to its tool_result
+    chapter 03  dispatch      tool_result(): the answer to one call
+    chapter 04  dispatch      run_tool_calls(): every call answered, concurrently, in order
+    chapter 05  validation    tool input against input_schema (jsonschema)
+                checks        the API's request rules and wording, checked before sending
+    chapter 06  protocol      provider-neutral messages and stop reasons
+                adapters/     Anthropic Messages and OpenAI Chat wire formats, both ways
+                ids           tool-call ids normalised at the provider boundary
+                repair        exactly one result per call: orphans, aborts, cut-off replies
+                truncate      truncation policies that tell the model how to get more
+                workspace     read_file confined to a folder
+                session_log   the JSONL log that round-trips exactly
+    every chapter exercises/  self-checking exercises, one module per chapter
+
+Import from the modules themselves (`from handagent.llm import call_model`): this file only
+names them.
+"""
+
+__version__ = "0.1.0"

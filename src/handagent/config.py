@@ -1,0 +1,83 @@
+"""Configuration: which provider and which model the whole series talks to, in one place.
+
+Read from the environment, after loading `.env` (python-dotenv never overrides a variable that is
+already set, so `HANDAGENT_PROVIDER=mock make test` wins over a key in `.env`):
+
+    ANTHROPIC_API_KEY    a real key; with it the default provider becomes `anthropic`
+    ANTHROPIC_BASE_URL   any Anthropic-compatible endpoint (host root), used with `anthropic`
+    HANDAGENT_MODEL      the model id; the only place a model id is set
+    HANDAGENT_PROVIDER   `mock` or `anthropic`; default `anthropic` with a key, else `mock`
+
+Not handled here: starting the mock server or building a client (see `handagent.llm`).
+"""
+
+import os
+from dataclasses import dataclass, field
+from typing import Literal
+
+from dotenv import find_dotenv, load_dotenv
+
+Provider = Literal["mock", "anthropic"]
+
+# A current model for the real API. tests/test_config.py fails once the installed SDK lists it as
+# deprecated, so the series never ships a retired id.
+DEFAULT_MODEL = "claude-sonnet-5"
+
+# The mock model asks for one tool per turn when the model id ends like this (chapter 04).
+SEQUENTIAL_SUFFIX = "-sequential"
+
+PROVIDERS: tuple[Provider, ...] = ("mock", "anthropic")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where the series sends its requests. The key never appears in a repr."""
+
+    provider: Provider
+    model: str
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+
+    @property
+    def sequential_model(self) -> str:
+        """The same model, asking for one tool per turn (the mock honours it; chapter 04)."""
+        return self.model + SEQUENTIAL_SUFFIX
+
+
+def load_settings(environ: dict[str, str] | None = None) -> Settings:
+    """Read the settings from `environ` (default: the process environment, after `.env`)."""
+    if environ is None:
+        load_dotenv(find_dotenv(usecwd=True))
+        environ = dict(os.environ)
+    api_key = environ.get("ANTHROPIC_API_KEY") or None
+    provider = environ.get("HANDAGENT_PROVIDER") or ("anthropic" if api_key else "mock")
+    if provider not in PROVIDERS:
+        raise ValueError(
+            f"HANDAGENT_PROVIDER={provider!r} is not a provider; set it to 'mock' or 'anthropic'."
+        )
+    if provider == "anthropic" and not api_key:
+        raise ValueError(
+            "HANDAGENT_PROVIDER=anthropic needs a key: put ANTHROPIC_API_KEY=... in .env "
+            "(see .env.example), or set HANDAGENT_PROVIDER=mock to run without one."
+        )
+    return Settings(
+        provider=provider,
+        model=environ.get("HANDAGENT_MODEL") or DEFAULT_MODEL,
+        base_url=(environ.get("ANTHROPIC_BASE_URL") or None) if provider == "anthropic" else None,
+        api_key=api_key if provider == "anthropic" else None,
+    )
+
+
+def describe(settings: Settings) -> str:
+    """One line for the top of every notebook: who we talk to, and how to switch."""
+    if settings.provider == "mock":
+        return (
+            f"Provider: mock (a local stand-in for the Anthropic API, no key needed) · "
+            f"model: {settings.model} · to use the real API, put ANTHROPIC_API_KEY in .env "
+            f"and restart the kernel."
+        )
+    where = settings.base_url or "https://api.anthropic.com"
+    return (
+        f"Provider: anthropic at {where} · model: {settings.model} · to run offline, set "
+        f"HANDAGENT_PROVIDER=mock in .env and restart the kernel."
+    )

@@ -1,0 +1,108 @@
+"""The one place the series calls a model.
+
+`call_model` sends a conversation (and, from chapter 01, a tools menu) to whichever provider the
+settings name, and returns the SDK's own `Message`. With the mock provider, the mock server starts
+on a free port of 127.0.0.1 the first time it is needed and lives as long as the Python process;
+the client is the genuine `anthropic.Anthropic`, only its `base_url` differs.
+
+Not handled here: running tools (see `handagent.tools`), retries beyond the SDK's own, streaming
+(chapter 06).
+"""
+
+from dataclasses import dataclass, field
+from functools import cache
+
+import anthropic
+from anthropic.types import Message
+
+from .blocks import message_dict
+from .checks import check_request
+from .config import Settings, describe, load_settings
+
+MAX_TOKENS = 1024
+TIMEOUT_SECONDS = 60.0
+ANTHROPIC_VERSION = "2023-06-01"
+MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key; a real one is never sent to it
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where raw HTTP requests go: the host root and the headers the API requires."""
+
+    base_url: str
+    headers: dict = field(repr=False)
+
+
+@cache
+def settings() -> Settings:
+    """The settings of this process, read once from the environment and `.env`."""
+    return load_settings()
+
+
+@cache
+def _mock_base_url() -> str:
+    from .mock import MockServer  # imported late: the real provider never needs the mock
+
+    return MockServer().start().base_url
+
+
+def endpoint() -> Endpoint:
+    """The URL and headers for a raw `httpx` request to the configured provider."""
+    current = settings()
+    if current.provider == "mock":
+        base_url, key = _mock_base_url(), MOCK_KEY
+    else:
+        base_url = current.base_url or "https://api.anthropic.com"
+        key = current.api_key
+    headers = {"x-api-key": key, "anthropic-version": ANTHROPIC_VERSION}
+    return Endpoint(base_url=base_url.rstrip("/"), headers=headers)
+
+
+@cache
+def client() -> anthropic.Anthropic:
+    """The SDK client for the configured provider (one per process)."""
+    current = settings()
+    if current.provider == "mock":
+        return anthropic.Anthropic(
+            base_url=_mock_base_url(), api_key=MOCK_KEY, timeout=TIMEOUT_SECONDS
+        )
+    return anthropic.Anthropic(
+        base_url=current.base_url, api_key=current.api_key, timeout=TIMEOUT_SECONDS
+    )
+
+
+def provider_line() -> str:
+    """The first output of every notebook: who we talk to, and how to switch."""
+    return describe(settings())
+
+
+def call_model(
+    messages: list,
+    tools: list | None = None,
+    *,
+    system: str | None = None,
+    max_tokens: int = MAX_TOKENS,
+    model: str | None = None,
+    tool_choice: dict | None = None,
+    check: bool = True,
+) -> Message:
+    """Send the conversation (and the tools menu, if any) and return the model's reply.
+
+    With `check`, a request the API would refuse (a tool_use left unanswered, say) raises
+    `handagent.checks.Rejection` locally, with the API's own wording, before a request is spent
+    (chapter 05). `check=False` sends it anyway, to see the provider's answer.
+    """
+    request: dict = {
+        "model": model or settings().model,
+        "max_tokens": max_tokens,
+        "messages": messages,
+    }
+    if tools:
+        request["tools"] = tools
+    if system:
+        request["system"] = system
+    if tool_choice:
+        request["tool_choice"] = tool_choice
+    if check:
+        check_request({**request, "messages": [message_dict(m) for m in messages]})
+    return client().messages.create(**request)

@@ -1,0 +1,477 @@
+"""The mock model's brain: what it says back to a Messages API request body."""
+
+import copy
+import json
+
+import anthropic
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from handagent.mock.brain import respond
+
+NUMBERS = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}}
+TIME = {
+    "name": "get_current_time",
+    "description": "Get the current date and time. Use it when asked what time or day it is.",
+    "input_schema": {"type": "object", "properties": {}},
+}
+ADD = {
+    "name": "add",
+    "description": "Add two numbers and return their sum.",
+    "input_schema": NUMBERS,
+}
+TIME_ZH = {**TIME, "description": "获取当前的日期和时间。当用户问“现在几点”“今天几号”时使用。"}
+ADD_ZH = {**ADD, "description": "把两个数字相加并返回它们的和。需要做加法计算时使用。"}
+WEATHER = {
+    "name": "get_weather",
+    "description": "Get the current weather for a city.",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "city": {"type": "string"},
+            "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+        },
+    },
+}
+MULTIPLY = {
+    "name": "multiply",
+    "description": "Multiply two numbers.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"x": {"type": "number"}, "y": {"type": "number"}},
+    },
+}
+READ_FILE = {
+    "name": "read_file",
+    "description": "Read a text file and return its contents.",
+    "input_schema": {"type": "object", "properties": {"path": {"type": "string"}}},
+}
+BOTH = "What time is it? Also, what is 1234 + 5678?"
+BOTH_ZH = "现在几点了？另外 1234 加 5678 等于多少？"
+
+
+def user(content) -> dict:
+    return {"role": "user", "content": content}
+
+
+def assistant(*blocks: dict) -> dict:
+    return {"role": "assistant", "content": list(blocks)}
+
+
+def call(id: str, name: str, input: dict) -> dict:
+    return {"type": "tool_use", "id": id, "name": name, "input": input}
+
+
+def result(id: str, content, is_error: bool = False) -> dict:
+    return {"type": "tool_result", "tool_use_id": id, "content": content, "is_error": is_error}
+
+
+def send(*messages: dict, tools=None, **fields) -> list[dict]:
+    """The brain's reply to a request with these messages (and tools, if given)."""
+    request = {"model": "mock", "max_tokens": 1024, "messages": list(messages), **fields}
+    return respond(request if tools is None else {**request, "tools": tools})
+
+
+def ask(text: str, tools=None, **fields) -> list[dict]:
+    return send(user(text), tools=tools, **fields)
+
+
+def calls(reply: list[dict]) -> list[tuple[str, dict]]:
+    return [(b["name"], b["input"]) for b in reply if b["type"] == "tool_use"]
+
+
+def said(reply: list[dict]) -> str:
+    return " ".join(b["text"] for b in reply if b["type"] == "text")
+
+
+# 1. Without tools it says what it cannot know, in the user's language.
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("What time is it?", "I can't know the current time: I have no clock, only the text you"),
+        ("What's the date today?", "I can't know the current time"),
+        ("现在几点了？", "我没法知道现在几点：我没有时钟，只能看到你发来的文字。"),
+        ("What's the weather in Paris today?", "I can't know today's weather"),
+        ("今天北京天气怎么样？", "我没法知道今天的天气"),
+        ("What's in my file notes.txt?", "I can't read your files"),
+        ("帮我读一下 notes.txt 文件", "我没法读你的文件"),
+        ("What is 834727 × 991?", "I can't promise exact arithmetic on numbers this big"),
+        ("834727 乘 991 等于多少？", "我没法保证这么大的数算得准"),
+        ("What's Apple's stock price?", "I can't know live prices or news"),
+    ],
+)
+def test_without_tools_it_says_plainly_what_it_cannot_know(question, expected):
+    reply = ask(question)
+    assert [b["type"] for b in reply] == ["text"]
+    assert expected in said(reply)
+    assert "tool" in said(reply) or "工具" in said(reply)  # it suggests what would help
+
+
+def test_tool_choice_none_answers_in_text_even_when_a_tool_matches():
+    reply = ask("What time is it?", [TIME], tool_choice={"type": "none"})
+    assert calls(reply) == [] and said(reply).startswith("I can't know the current time")
+
+
+def test_a_tool_menu_without_the_right_tool_still_gets_the_plain_answer():
+    assert said(ask("What time is it?", [ADD])).startswith("I can't know the current time")
+
+
+# 2. Memory comes only from the history; greetings and everything else get short replies.
+
+
+@pytest.mark.parametrize(
+    "told, greeting, question, answer",
+    [
+        ("My name is Ada", "Nice to meet you, Ada!", "What's my name?", "Your name is Ada."),
+        ("我叫小明", "你好，小明！很高兴认识你。", "我叫什么名字？", "你叫小明。"),
+    ],
+)
+def test_it_greets_a_name_then_finds_it_in_earlier_user_turns(told, greeting, question, answer):
+    assert ask(told) == [{"type": "text", "text": greeting}]
+    history = [user(told), assistant(*ask(told)), user(question)]
+    assert send(*history) == [{"type": "text", "text": answer}]
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("What's my name?", "I don't know your name: I only see this conversation"),
+        ("我叫什么名字？", "我不知道你的名字：我只能看到这段对话"),
+    ],
+)
+def test_a_name_never_given_is_not_known(question, expected):
+    history = [user("Hello"), assistant({"type": "text", "text": "Hi!"}), user(question)]
+    assert said(send(*history)).startswith(expected)
+
+
+def test_consecutive_user_messages_count_as_one_turn():
+    assert said(send(user("My name is Ada."), user("What's my name?"))) == "Your name is Ada."
+
+
+@pytest.mark.parametrize(
+    "greeting, expected",
+    [("Hello!", "Hello! How can I help?"), ("你好", "你好！有什么可以帮你的？")],
+)
+def test_a_plain_greeting_gets_a_short_friendly_reply(greeting, expected):
+    assert ask(greeting) == [{"type": "text", "text": expected}]
+
+
+@pytest.mark.parametrize(
+    "message, expected",
+    [("Tell me a joke", "mock model"), ("What is 2 + 2?", "mock model"), ("讲个笑话", "模拟模型")],
+)
+def test_anything_else_gets_a_fixed_reply_saying_it_is_a_mock(message, expected):
+    assert expected in said(ask(message))
+    assert ask(message) == ask(message)
+
+
+# 3. With a tools menu, one call per thing asked for, in order, with arguments from the schema.
+
+
+@pytest.mark.parametrize(
+    "question, tools, expected",
+    [
+        (BOTH, [TIME, ADD], [("get_current_time", {}), ("add", {"a": 1234, "b": 5678})]),
+        (BOTH_ZH, [TIME_ZH, ADD_ZH], [("get_current_time", {}), ("add", {"a": 1234, "b": 5678})]),
+        ("What is 1234 + 5678, and what time is it?", [TIME, ADD],
+         [("add", {"a": 1234, "b": 5678}), ("get_current_time", {})]),
+        ("What is 1+2 and 3+4?", [TIME, ADD],
+         [("add", {"a": 1, "b": 2}), ("add", {"a": 3, "b": 4})]),
+        ("1+2 等于几？还有 3+4 呢？", [TIME_ZH, ADD_ZH],
+         [("add", {"a": 1, "b": 2}), ("add", {"a": 3, "b": 4})]),
+        ("Please add 3 and 4.", [TIME, ADD], [("add", {"a": 3, "b": 4})]),
+        ("3 和 4 的和是多少？", [TIME_ZH, ADD_ZH], [("add", {"a": 3, "b": 4})]),
+        ("What is -2.5 plus 1,000?", [ADD], [("add", {"a": -2.5, "b": 1000})]),
+    ],
+)  # fmt: skip
+def test_each_thing_asked_becomes_one_tool_call_in_the_order_asked(question, tools, expected):
+    assert calls(ask(question, tools)) == expected
+
+
+@pytest.mark.parametrize(
+    "question, lead", [(BOTH, "Let me check that."), (BOTH_ZH, "我来查一下。")]
+)
+def test_tool_calls_follow_one_short_text_block_and_carry_no_id(question, lead):
+    reply = ask(question, [TIME, ADD])
+    assert reply[0] == {"type": "text", "text": lead}
+    assert [b["type"] for b in reply[1:]] == ["tool_use", "tool_use"]
+    assert all(set(b) == {"type", "name", "input"} for b in reply[1:])
+
+
+def test_whole_numbers_are_sent_as_json_integers():
+    (_, args), *_ = calls(ask("What is 1234 + 5678?", [ADD]))
+    assert json.dumps(args) == '{"a": 1234, "b": 5678}'
+
+
+@pytest.mark.parametrize(
+    "question, tool, expected",
+    [
+        ("What's the weather in Paris?", WEATHER, {"city": "Paris", "unit": "celsius"}),
+        (
+            "What's the weather in Paris, in fahrenheit?",
+            WEATHER,
+            {"city": "Paris", "unit": "fahrenheit"},
+        ),
+        ("weather forecast for new york today", WEATHER, {"city": "new york", "unit": "celsius"}),
+        ("北京今天天气怎么样？", WEATHER, {"city": "北京", "unit": "celsius"}),
+        ("上海的天气怎么样？", WEATHER, {"city": "上海", "unit": "celsius"}),
+        ("what is 834727 times 991?", MULTIPLY, {"x": 834727, "y": 991}),
+        ("834727 乘 991 等于多少？", MULTIPLY, {"x": 834727, "y": 991}),
+        ("Read notes.txt and tell me what it says", READ_FILE, {"path": "notes.txt"}),
+        ("帮我读一下 /etc/hosts 文件", READ_FILE, {"path": "/etc/hosts"}),
+        ('Open the file "my notes.md"', READ_FILE, {"path": "my notes.md"}),
+    ],
+)
+def test_tools_it_has_never_seen_get_arguments_from_their_schema(question, tool, expected):
+    assert calls(ask(question, [TIME, ADD, tool])) == [(tool["name"], expected)]
+
+
+def test_a_tool_is_matched_by_its_description_too():
+    fetch = {**WEATHER, "name": "fetch", "description": "Fetch the rain forecast for a city."}
+    assert calls(ask("Will it rain in Oslo?", [TIME, fetch])) == [
+        ("fetch", {"city": "Oslo", "unit": "celsius"})
+    ]
+
+
+@pytest.mark.parametrize(
+    "question, tool, expected",
+    [("What's the weather like?", WEATHER, {"unit": "celsius"}), ("Add 5 to it.", ADD, {"a": 5})],
+)
+def test_a_parameter_it_cannot_fill_is_left_out(question, tool, expected):
+    assert calls(ask(question, [tool])) == [(tool["name"], expected)]
+
+
+def test_english_words_match_whole_words_only():
+    reply = ask("Do you know the address of the museum?", [TIME, ADD])  # not "now", not "add"
+    assert calls(reply) == [] and "mock model" in said(reply)
+
+
+def test_only_the_latest_question_is_answered_with_tools():
+    history = [
+        user("What is 1 + 2?"),
+        assistant(call("toolu_1", "add", {"a": 1, "b": 2})),
+        user([result("toolu_1", "3")]),
+        assistant({"type": "text", "text": "add says: 3."}),
+        user("What time is it?"),
+    ]
+    assert calls(send(*history, tools=[TIME, ADD])) == [("get_current_time", {})]
+
+
+# 4. tool_choice: "any" forces some tool, "tool" forces that one, "none" answers in text.
+
+
+@pytest.mark.parametrize(
+    "question, choice, expected",
+    [
+        ("Tell me a joke", {"type": "any"}, [("get_current_time", {})]),
+        ("What is 1 + 2?", {"type": "any"}, [("add", {"a": 1, "b": 2})]),
+        (BOTH, {"type": "tool", "name": "add"}, [("add", {"a": 1234, "b": 5678})]),
+        ("Tell me a joke", {"type": "tool", "name": "add"}, [("add", {})]),
+        (BOTH, {"type": "auto"}, [("get_current_time", {}), ("add", {"a": 1234, "b": 5678})]),
+        (BOTH, {"type": "none"}, []),
+    ],
+)
+def test_tool_choice_decides_whether_and_which_tool_is_called(question, choice, expected):
+    assert calls(ask(question, [TIME, ADD], tool_choice=choice)) == expected
+
+
+@pytest.mark.parametrize("choice", [{"type": "any"}, {"type": "tool", "name": "add"}])
+def test_a_forced_tool_call_has_no_text_before_it_as_the_api_prefills_it(choice):
+    assert [b["type"] for b in ask("What is 1 + 2?", [TIME, ADD], tool_choice=choice)] == [
+        "tool_use"
+    ]
+
+
+# 5. Sequential mode: one call per turn, the first not yet answered.
+
+
+ONE_AT_A_TIME = {"type": "auto", "disable_parallel_tool_use": True}
+
+
+@pytest.mark.parametrize("fields", [{"model": "mock-sequential"}, {"tool_choice": ONE_AT_A_TIME}])
+def test_a_sequential_model_asks_for_one_tool_per_turn_then_answers(fields):
+    history = [user(BOTH)]
+    assert calls(send(*history, tools=[TIME, ADD], **fields)) == [("get_current_time", {})]
+    history += [assistant(call("t1", "get_current_time", {})), user([result("t1", "12:00")])]
+    assert calls(send(*history, tools=[TIME, ADD], **fields)) == [("add", {"a": 1234, "b": 5678})]
+    history += [assistant(call("t2", "add", {"a": 1234, "b": 5678})), user([result("t2", "6912")])]
+    assert send(*history, tools=[TIME, ADD], **fields) == [
+        {"type": "text", "text": "get_current_time says: 12:00. add says: 6912."}
+    ]
+
+
+# 6. After tool results: believe them, quote them, retry a failed call once.
+
+
+def _answered(question: str, time_says, add_says, add_error: bool = False) -> list[dict]:
+    tools = [TIME_ZH, ADD_ZH] if question == BOTH_ZH else [TIME, ADD]
+    made = assistant(call("t1", "get_current_time", {}), call("t2", "add", {"a": 1234, "b": 5678}))
+    back = user([result("t1", time_says), result("t2", add_says, add_error)])
+    return send(user(question), made, back, tools=tools)
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        (BOTH, "get_current_time says: 2124/1/1 00:00:00. add says: 6912."),
+        (BOTH_ZH, "get_current_time 返回：2124/1/1 00:00:00。add 返回：6912。"),
+    ],
+)
+def test_results_are_believed_and_quoted_verbatim_in_the_users_language(question, expected):
+    assert _answered(question, "2124/1/1 00:00:00", "6912") == [{"type": "text", "text": expected}]
+
+
+def test_results_as_text_blocks_are_quoted_too():
+    reply = _answered(BOTH, [{"type": "text", "text": "2124/1/1 00:00:00"}], "6912")
+    assert said(reply) == "get_current_time says: 2124/1/1 00:00:00. add says: 6912."
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        (BOTH, "get_current_time says: 12:00. The add tool reported an error: adder is offline."),
+        (BOTH_ZH, "get_current_time 返回：12:00。add 工具报错：adder is offline。"),
+    ],
+)
+def test_an_error_result_is_acknowledged_with_its_first_line(question, expected):
+    reply = _answered(question, "12:00", "adder is offline\nTraceback: ...", add_error=True)
+    assert reply == [{"type": "text", "text": expected}]  # same arguments again would fail again
+
+
+def _bad_add(question: str = "What is 1234 + 5678?") -> list[dict]:
+    error = "Invalid input for add: 'b' is a required property\nReceived arguments: {'a': '1234'}"
+    return [
+        user(question),
+        assistant(call("t1", "add", {"a": "1234"})),
+        user([result("t1", error, True)]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "question, lead",
+    [
+        ("What is 1234 + 5678?", "That failed; let me fix the arguments and try again."),
+        ("1234 加 5678 等于多少？", "调用失败了，我改参数再试。"),
+    ],
+)
+def test_after_a_schema_error_it_retries_with_arguments_read_from_the_request(question, lead):
+    assert send(*_bad_add(question), tools=[TIME, ADD]) == [
+        {"type": "text", "text": lead},
+        {"type": "tool_use", "name": "add", "input": {"a": 1234, "b": 5678}},
+    ]
+
+
+def test_a_retry_that_succeeds_is_answered_without_the_old_error():
+    retried = [assistant(call("t2", "add", {"a": 1234, "b": 5678})), user([result("t2", "6912")])]
+    history = _bad_add() + retried
+    assert said(send(*history, tools=[TIME, ADD])) == "add says: 6912."
+
+
+def test_a_retry_that_fails_again_is_acknowledged_not_retried():
+    retried = [
+        assistant(call("t2", "add", {"a": 1234, "b": 5678})),
+        user([result("t2", "boom", True)]),
+    ]
+    reply = send(*_bad_add(), *retried, tools=[TIME, ADD])
+    assert calls(reply) == [] and said(reply).endswith("The add tool reported an error: boom.")
+
+
+def test_a_call_to_an_unknown_tool_is_replaced_once_by_the_matching_tool():
+    history = [
+        user("What time is it?"),
+        assistant(call("t1", "get_time", {})),
+        user([result("t1", "Unknown tool: get_time", True)]),
+    ]
+    assert calls(send(*history, tools=[TIME, ADD])) == [("get_current_time", {})]
+    history += [
+        assistant(call("t2", "get_current_time", {})),
+        user([result("t2", "no clock", True)]),
+    ]
+    reply = send(*history, tools=[TIME, ADD])
+    assert calls(reply) == [] and "get_current_time tool reported an error: no clock" in said(reply)
+
+
+# 7. Deterministic, never empty, never raising on odd but well-formed requests.
+
+
+def test_the_same_request_gets_the_same_reply_and_is_not_changed():
+    request = {"model": "mock", "messages": _bad_add(), "tools": [TIME, ADD]}
+    before = copy.deepcopy(request)
+    assert respond(request) == respond(copy.deepcopy(request))
+    assert request == before
+
+
+IMAGE = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "AAAA"}}
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"messages": [user("What time is it?")], "tools": []},
+        {"messages": [user([IMAGE])]},
+        {"messages": [user([IMAGE])], "tools": [TIME], "tool_choice": {"type": "any"}},
+        {"messages": [user("Hi")], "system": [{"type": "text", "text": "Be terse."}]},
+        {"messages": [user("Hi"), assistant({"type": "text", "text": "Hello"})]},
+        {"messages": [user([result("x", "orphan")])], "tools": [ADD]},
+    ],
+)
+def test_odd_requests_still_get_a_polite_non_empty_reply(fields):
+    reply = respond({"model": "mock", "max_tokens": 10, **fields})
+    assert reply and all(b["type"] in ("text", "tool_use") for b in reply)
+    assert all(b["text"].strip() for b in reply if b["type"] == "text")
+
+
+def test_replies_parse_as_the_sdks_content_blocks_once_ids_are_added():
+    reply = ask(BOTH, [TIME, ADD])
+    content = [{**b, "id": f"toolu_0{i}"} if "input" in b else b for i, b in enumerate(reply)]
+    message = anthropic.types.Message.model_validate(
+        {"id": "msg_01", "type": "message", "role": "assistant", "model": "mock",
+         "content": content, "stop_reason": "tool_use", "stop_sequence": None,
+         "usage": {"input_tokens": 1, "output_tokens": 1}}
+    )  # fmt: skip
+    assert [type(b).__name__ for b in message.content] == [
+        "TextBlock",
+        "ToolUseBlock",
+        "ToolUseBlock",
+    ]
+
+
+PHRASES = [BOTH, BOTH_ZH, "What's the weather in Paris?", "My name is Ada", "我叫什么名字？", "",
+           "Read notes.txt", "834727 × 991", "and and , ?", "和和和", "\"", "1,2,3"]  # fmt: skip
+CHOICES = [
+    None,
+    {"type": "auto"},
+    {"type": "any"},
+    {"type": "none"},
+    {"type": "tool", "name": "add"},
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.lists(st.sampled_from(PHRASES) | st.text(max_size=30), min_size=1, max_size=4),
+    tools=st.lists(
+        st.sampled_from([TIME, ADD, WEATHER, MULTIPLY, READ_FILE]), unique_by=lambda t: t["name"]
+    ),  # fmt: skip
+    choice=st.sampled_from(CHOICES),
+    model=st.sampled_from(["mock", "mock-sequential"]),
+    answered=st.booleans(),
+)
+def test_any_well_formed_request_gets_a_non_empty_reply_using_only_offered_tools(
+    words, tools, choice, model, answered
+):
+    text = " ".join(words).strip() or "?"
+    messages = [user(text)]
+    if answered:
+        messages += [assistant(call("t1", "add", {"a": 1})), user([result("t1", "oops", True)])]
+    if choice and choice["type"] == "tool" and ADD not in tools:
+        tools = [*tools, ADD]
+    request = {"model": model, "messages": messages, "tools": tools}
+    reply = respond({**request, "tool_choice": choice} if choice else request)
+    assert reply and all(b["text"].strip() for b in reply if b["type"] == "text")
+    offered = set() if choice == {"type": "none"} else {t["name"] for t in tools}
+    used = [b for b in reply if b["type"] == "tool_use"]
+    assert all(b["name"] in offered and isinstance(b["input"], dict) for b in used)
