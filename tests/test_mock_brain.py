@@ -475,3 +475,35 @@ def test_any_well_formed_request_gets_a_non_empty_reply_using_only_offered_tools
     offered = set() if choice == {"type": "none"} else {t["name"] for t in tools}
     used = [b for b in reply if b["type"] == "tool_use"]
     assert all(b["name"] in offered and isinstance(b["input"], dict) for b in used)
+
+
+# Several places named for one tool that takes one place: one call each.
+
+
+@pytest.mark.parametrize(
+    "question, cities",
+    [
+        ("What's the weather in Paris, Tokyo, Lima and Oslo?", ["Paris", "Tokyo", "Lima", "Oslo"]),
+        ("Weather in New York and Paris?", ["New York", "Paris"]),
+        ("What's the weather in Paris?", ["Paris"]),
+    ],
+)
+def test_one_call_per_place_when_a_request_lists_several(question, cities):
+    assert [args["city"] for _, args in calls(ask(question, [WEATHER]))] == cities
+
+
+def test_an_error_in_a_batch_is_reported_even_when_a_sibling_call_of_that_tool_succeeded():
+    reply = send(
+        user("What's the weather in Paris, Atlantis and Tokyo?"),
+        assistant(
+            call("a", "get_weather", {"city": "Paris", "unit": "celsius"}),
+            call("b", "get_weather", {"city": "Atlantis", "unit": "celsius"}),
+            call("c", "get_weather", {"city": "Tokyo", "unit": "celsius"}),
+        ),
+        user([result("a", "Sunny"), result("b", "No such city", True), result("c", "Rain")]),
+        tools=[WEATHER],
+    )
+    assert said(reply) == (
+        "get_weather says: Sunny. The get_weather tool reported an error: No such city. "
+        "get_weather says: Rain."
+    )

@@ -98,9 +98,10 @@ def respond(request: dict) -> list[dict]:
     asked = asking[-1] if asking else -1  # the latest user turn with text: the request
     text = _text_of(turns[asked][1]) if asking else ""
     zh = int(bool(re.search(r"[\u4e00-\u9fff]", text)))  # index into (English, Chinese) pairs
-    since = [block for _, blocks in turns[asked + 1 :] for block in blocks]
-    calls = {b.get("id"): b for b in since if b.get("type") == "tool_use"}
-    results = [b for b in since if b.get("type") == "tool_result"]
+    since = [(turn, b) for turn, (_, blocks) in enumerate(turns[asked + 1 :]) for b in blocks]
+    calls = {b.get("id"): b for _, b in since if b.get("type") == "tool_use"}
+    results = [b for _, b in since if b.get("type") == "tool_result"]
+    result_turn = {id(b): turn for turn, b in since}
     last = turns[-1][1] if turns and turns[-1][0] == "user" else []
     failed = {calls.get(b.get("tool_use_id"), {}).get("name") for b in last if b.get("is_error")}
 
@@ -115,7 +116,7 @@ def respond(request: dict) -> list[dict]:
         lead = [] if forced else [_text(REPLIES["retry" if retry else "check"][zh])]
         return lead + [{"type": "tool_use", "name": name, "input": args} for name, args in todo]
     if results:
-        return [_text(_answer(results, calls, zh))]
+        return [_text(_answer(results, calls, zh, result_turn))]
     return [_text(_chat(turns, text, zh))]
 
 
@@ -167,7 +168,7 @@ def _clauses(text: str) -> list[str]:
     clauses: list[str] = []
     for piece in (p.strip() for p in SEPARATOR.split(text) if p.strip()):
         if clauses and not (_concepts(piece) and _concepts(clauses[-1])):
-            clauses[-1] += " " + piece
+            clauses[-1] += ", " + piece  # the comma keeps listed names apart
         else:
             clauses.append(piece)
     return clauses
@@ -183,10 +184,26 @@ def _plan(text: str, tools: list[dict]) -> list[tuple[str, dict]]:
         wanted = _concepts(clause)
         scores = [_score(wanted, tool) for tool in tools]
         best = tools[scores.index(max(scores))] if scores and max(scores) else None  # menu order
-        call = (best["name"], _fill_arguments(best, clause)) if best else None
-        if call and call not in plan:
-            plan.append(call)
+        for call in [(best["name"], args) for args in _each_place(best, clause)] if best else []:
+            if call not in plan:
+                plan.append(call)
     return plan
+
+
+def _each_place(tool: dict, clause: str) -> list[dict]:
+    """Arguments for each call: one call per place when a clause lists several for one name.
+
+    Example: get_weather(city), "weather in Paris, Tokyo and Lima" -> [{"city": "Paris"}, ...]
+    """
+    args = _fill_arguments(tool, clause)
+    properties = (tool.get("input_schema") or {}).get("properties") or {}
+    named = [p for p, spec in properties.items() if args.get(p) in _names(clause)
+             and not spec.get("enum")]  # fmt: skip
+    where = AFTER_PREPOSITION.search(clause)
+    places = CAPITALISED.findall(clause[where.start() :]) if where else []
+    if len(named) != 1 or len(places) < 2:
+        return [args]
+    return [{**args, named[0]: place} for place in places]
 
 
 def _score(wanted: set[str], tool: dict) -> int:
@@ -266,7 +283,7 @@ def _forced(todo: list, choice: dict, plan: list, tools: list[dict], text: str) 
     return todo
 
 
-def _answer(results: list[dict], calls: dict, zh: int) -> str:
+def _answer(results: list[dict], calls: dict, zh: int, turn_of: dict) -> str:
     """The results quoted as they came back. Example: add -> "6912" gives "add says: 6912."."""
     items = []
     for result in results:
@@ -274,11 +291,12 @@ def _answer(results: list[dict], calls: dict, zh: int) -> str:
         if isinstance(content, list):
             content = "\n".join(b.get("text", "[image]") for b in content)
         name = calls.get(result.get("tool_use_id"), {}).get("name", "tool")
-        items.append((name, content.strip() or REPLIES["empty"][zh], bool(result.get("is_error"))))
+        error = bool(result.get("is_error"))
+        items.append((name, content.strip() or REPLIES["empty"][zh], error, turn_of[id(result)]))
     lines = []
-    for i, (name, content, error) in enumerate(items):
-        if error and any(n == name and not e for n, _, e in items[i + 1 :]):
-            continue  # a later call of the same tool succeeded
+    for name, content, error, turn in items:
+        if error and any(n == name and not e and t > turn for n, _, e, t in items):
+            continue  # retried in a later turn, and that call succeeded
         said = content.splitlines()[0].rstrip(":：") if error else content  # a first line will do
         line = REPLIES["error" if error else "says"][zh].format(name, said)
         lines.append(line if line[-1] in ".!?。！？" else line + (".", "。")[zh])

@@ -1,0 +1,90 @@
+"""Tools: a Python function plus the description and schema the model reads.
+
+The model never sees the function, only the menu entry `{"name", "description", "input_schema"}`
+sent with each request (chapter 01). A `ToolRegistry` holds the tools by name, so the program can
+find the function a `tool_use` block names (chapter 03).
+
+Not handled here: running tools and turning failures into results (see `dispatch`).
+"""
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .checks import TOOL_NAME_PATTERN
+from .validation import check_schema
+
+
+@dataclass(frozen=True)
+class ToolOutput:
+    """What a tool hands back: content for the model, details for the UI only."""
+
+    content: str | list[dict]
+    details: dict | None = None
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A function the program runs when the model asks, and the menu entry the model reads."""
+
+    name: str
+    description: str
+    input_schema: dict
+    function: Callable[..., object] = field(repr=False)
+    timeout: float = 10.0  # seconds before the call is abandoned and reported as an error
+
+    def __post_init__(self) -> None:
+        # Programmer mistakes: fail here, not when the model first asks for the tool.
+        if not re.fullmatch(TOOL_NAME_PATTERN, self.name):
+            raise ValueError(f"Tool name {self.name!r} must match {TOOL_NAME_PATTERN}; rename it.")
+        if self.input_schema.get("type") != "object":
+            raise ValueError(f'{self.name}: input_schema must have "type": "object".')
+        check_schema(self.input_schema)
+        if not callable(self.function):
+            raise TypeError(f"{self.name}: function must be callable, got {self.function!r}.")
+
+    def menu_entry(self) -> dict:
+        """The wire form of this tool, for the request's `tools` list.
+
+        Example: Tool("add", "Add two numbers...", {...}, add)
+            -> {"name": "add", "description": "Add two numbers...", "input_schema": {...}}
+        """
+        return {
+            "name": self.name,
+            "description": self.description,
+            "input_schema": self.input_schema,
+        }
+
+
+class ToolRegistry:
+    """The tools a program offers, by name."""
+
+    def __init__(self, tools: Iterable[Tool] = ()) -> None:
+        self._tools: dict[str, Tool] = {}
+        for tool in tools:
+            self.add(tool)
+
+    def add(self, tool: Tool) -> Tool:
+        if not isinstance(tool, Tool):
+            raise TypeError(f"ToolRegistry holds Tool objects; wrap {tool!r} in Tool(...) first.")
+        if tool.name in self._tools:
+            raise ValueError(f"A tool named {tool.name!r} is already registered; rename one.")
+        self._tools[tool.name] = tool
+        return tool
+
+    def get(self, name: str) -> Tool | None:
+        return self._tools.get(name)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def menu(self) -> list[dict]:
+        """The `tools` parameter for a request: every tool's menu entry."""
+        return [tool.menu_entry() for tool in self._tools.values()]
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def __repr__(self) -> str:
+        return f"ToolRegistry({', '.join(self._tools)})"

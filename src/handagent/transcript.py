@@ -1,0 +1,136 @@
+"""A readable view of a conversation: each tool call next to its result, matched by id.
+
+`show(messages)` returns an object that Jupyter draws as HTML and anything else prints as plain
+text. Calls are numbered in order (#1, #2, ...) and each result carries the number of the call it
+answers, so a reader can pair them without comparing ids by eye. Error results are marked, and so
+are calls with no result and results with no call: the two mistakes the API refuses.
+
+Not handled here: interactive inspection (widgets), the neutral messages of chapter 06.
+"""
+
+import html
+import json
+from dataclasses import dataclass
+
+from .blocks import message_dict
+
+PREVIEW_CHARS = 300
+
+
+def _short(value: object) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS] + " …"
+
+
+def _result_text(block: dict) -> str:
+    content = block.get("content", "")
+    if isinstance(content, str):
+        return content
+    return " ".join(b.get("text", f"[{b.get('type')}]") for b in content if isinstance(b, dict))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One block of the conversation, ready to draw."""
+
+    message: int
+    role: str
+    kind: str  # "text" | "tool_use" | "tool_result" | other block types
+    text: str
+    call: int | None = None  # the number of the call this block is or answers
+    problem: str | None = None  # "error", "no result", "no matching call"
+
+
+def lines(messages: list) -> list[Line]:
+    """The conversation as lines, calls numbered and paired with their results.
+
+    Example: [user "2+2?", assistant tool_use(add, id A), user tool_result(A, "4")] ->
+        [Line(0, "user", "text", "2+2?"), Line(1, "assistant", "tool_use", "add {...}", call=1),
+         Line(2, "user", "tool_result", "4", call=1)]
+    """
+    number: dict[str, int] = {}
+    answered: set[str] = set()
+    out: list[Line] = []
+    for index, raw in enumerate(messages):
+        message = message_dict(raw)
+        role, content = message.get("role", "?"), message.get("content", "")
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        for block in blocks:
+            kind = block.get("type", "?")
+            if kind == "tool_use":
+                number.setdefault(block.get("id"), len(number) + 1)
+                text = f"{block.get('name')} {_short(block.get('input'))}"
+                out.append(Line(index, role, kind, text, number[block.get("id")]))
+            elif kind == "tool_result":
+                call_id = block.get("tool_use_id")
+                answered.add(call_id)
+                problem = "error" if block.get("is_error") else None
+                if call_id not in number:
+                    problem = "no matching call"
+                text = _short(_result_text(block))
+                out.append(Line(index, role, kind, text, number.get(call_id), problem))
+            else:
+                out.append(Line(index, role, kind, _short(block.get("text", f"[{kind}]"))))
+    unanswered = {n for call_id, n in number.items() if call_id not in answered}
+    return [
+        Line(x.message, x.role, x.kind, x.text, x.call, "no result")
+        if x.kind == "tool_use" and x.call in unanswered
+        else x
+        for x in out
+    ]
+
+
+def _label(line: Line) -> str:
+    if line.kind == "tool_use":
+        return f"tool_use #{line.call}"
+    if line.kind == "tool_result":
+        return f"tool_result for #{line.call}" if line.call else "tool_result for ?"
+    return line.kind
+
+
+COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+
+
+class Transcript:
+    """A conversation to look at: HTML in Jupyter, plain text anywhere else."""
+
+    def __init__(self, messages: list) -> None:
+        self.lines = lines(messages)
+
+    def __str__(self) -> str:
+        out, current = [], None
+        for line in self.lines:
+            if line.message != current:
+                current = line.message
+                out.append(f"[{line.message}] {line.role}")
+            mark = f"  <-- {line.problem.upper()}" if line.problem else ""
+            out.append(f"    {_label(line)}: {line.text}{mark}")
+        return "\n".join(out)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for line in self.lines:
+            colour = COLOURS[(line.call - 1) % len(COLOURS)] if line.call else "#999"
+            badge = (
+                f'<span style="background:{colour};color:white;border-radius:3px;'
+                f'padding:0 4px">{html.escape(_label(line))}</span>'
+                if line.call
+                else html.escape(_label(line))
+            )
+            mark = (
+                f' <b style="color:#c00">✗ {html.escape(line.problem)}</b>' if line.problem else ""
+            )
+            rows.append(
+                f"<tr><td>{line.message}</td><td>{line.role}</td><td>{badge}</td>"
+                f'<td style="text-align:left;white-space:pre-wrap">{html.escape(line.text)}'
+                f"{mark}</td></tr>"
+            )
+        head = "<tr><th>#</th><th>role</th><th>block</th><th>content</th></tr>"
+        return f'<table class="handagent-transcript">{head}{"".join(rows)}</table>'
+
+
+def show(messages: list) -> Transcript:
+    """The view of a conversation; the last expression of a cell displays it."""
+    return Transcript(messages)

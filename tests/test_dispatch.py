@@ -1,0 +1,160 @@
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from handagent.checks import check_tool_protocol
+from handagent.dispatch import not_run, run_tool_calls, tool_result
+from handagent.mock import MockServer
+from handagent.tools import Tool, ToolOutput
+
+NUMBERS = {
+    "type": "object",
+    "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
+    "required": ["a", "b"],
+}
+EMPTY = {"type": "object", "properties": {}}
+
+
+def add(a, b):
+    return a + b
+
+
+def explode():
+    raise RuntimeError("disk on fire")
+
+
+def nap():
+    time.sleep(0.3)
+    return "rested"
+
+
+TOOLS = [
+    Tool("add", "Add two numbers.", NUMBERS, add),
+    Tool("explode", "Always fails.", EMPTY, explode),
+    Tool("nap", "Sleeps too long.", EMPTY, nap, timeout=0.05),
+    Tool("echo", "Returns blocks.", EMPTY, lambda: ToolOutput("echoed", {"ui": 1})),
+]
+
+
+def call(call_id, name, arguments):
+    return {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
+
+
+def test_every_call_gets_one_result_in_the_order_of_the_calls():
+    content = [
+        {"type": "text", "text": "Let me check."},
+        call("B", "add", {"a": 1, "b": 2}),
+        call("A", "echo", {}),
+    ]
+    message = run_tool_calls(content, TOOLS)
+    assert message["role"] == "user"
+    assert [r["tool_use_id"] for r in message["content"]] == ["B", "A"]
+    assert [r["content"] for r in message["content"]] == ["3", "echoed"]
+    assert not any(r.get("is_error") for r in message["content"])
+
+
+def test_unknown_tool_produces_error_result_naming_the_available_tools():
+    (result,) = run_tool_calls([call("A", "get_time", {})], TOOLS)["content"]
+    assert result["is_error"] is True
+    assert result["content"] == "Unknown tool 'get_time'. Available tools: add, explode, nap, echo."
+
+
+def test_schema_violation_lists_every_problem_and_echoes_the_input():
+    (result,) = run_tool_calls([call("A", "add", {"a": "1234"})], TOOLS)["content"]
+    assert result["is_error"] is True
+    assert result["content"] == (
+        "Invalid input for add:\n- 'b' is a required property\n"
+        "- a: '1234' is not of type 'number'\n"
+        'Received: {"a": "1234"}\nFix the input and try again.'
+    )
+
+
+def test_tool_that_raises_produces_error_result_with_the_exception():
+    (result,) = run_tool_calls([call("A", "explode", {})], TOOLS)["content"]
+    assert result == tool_result("A", "explode raised RuntimeError: disk on fire", is_error=True)
+
+
+def test_tool_past_its_timeout_is_abandoned_without_waiting_for_it():
+    started = time.monotonic()
+    (result,) = run_tool_calls([call("A", "nap", {})], TOOLS)["content"]
+    assert time.monotonic() - started < 0.25
+    assert result["is_error"] is True
+    assert "did not finish within 0.05 s" in result["content"]
+
+
+def test_independent_calls_run_concurrently():
+    slow = Tool("slow", "Sleeps.", EMPTY, lambda: time.sleep(0.2) or "done")
+    started = time.monotonic()
+    message = run_tool_calls([call(f"c{i}", "slow", {}) for i in range(4)], [slow])
+    assert time.monotonic() - started < 0.6  # one by one would take 0.8 s
+    assert [r["content"] for r in message["content"]] == ["done"] * 4
+
+
+def test_a_call_not_run_still_gets_an_error_result():
+    assert not_run(call("A", "rm", {}), "the user said no") == tool_result(
+        "A", "Not run: the user said no", is_error=True
+    )
+
+
+def test_sdk_blocks_are_read_like_dicts():
+    from anthropic.types import ToolUseBlock
+
+    block = ToolUseBlock(id="toolu_1", name="add", input={"a": 2, "b": 3}, type="tool_use")
+    assert run_tool_calls([block], TOOLS)["content"] == [tool_result("toolu_1", "5")]
+
+
+def test_a_reply_without_tool_calls_is_a_programmer_mistake():
+    with pytest.raises(ValueError, match="no tool_use blocks"):
+        run_tool_calls([{"type": "text", "text": "Hi"}], TOOLS)
+
+
+KINDS = st.sampled_from(["ok", "unknown", "bad_input", "raises", "slow", "not_object"])
+
+
+def _make_call(index: int, kind: str) -> dict:
+    arguments = {
+        "ok": ("add", {"a": index, "b": 1}),
+        "unknown": ("nope", {}),
+        "bad_input": ("add", {"a": "x", "extra": [1]}),
+        "raises": ("explode", {}),
+        "slow": ("nap", {}),
+        "not_object": ("add", {"a": None}),
+    }[kind]
+    return call(f"toolu_{index:02d}", *arguments)
+
+
+@pytest.fixture(scope="module")
+def mock_client():
+    import anthropic
+
+    with MockServer() as server:
+        yield anthropic.Anthropic(base_url=server.base_url, api_key="test", max_retries=0)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(kinds=st.lists(KINDS, min_size=1, max_size=6))
+def test_random_batches_get_exactly_one_result_per_call_and_the_mock_accepts_them(
+    mock_client, kinds
+):
+    content = [{"type": "text", "text": "Working on it."}]
+    content += [_make_call(i, kind) for i, kind in enumerate(kinds)]
+    answer = run_tool_calls(content, TOOLS)
+    ids = [block["id"] for block in content[1:]]
+    assert [r["tool_use_id"] for r in answer["content"]] == ids
+    for kind, result in zip(kinds, answer["content"], strict=True):
+        assert result.get("is_error", False) == (kind != "ok")
+    history = [
+        {"role": "user", "content": "Do the things."},
+        {"role": "assistant", "content": content},
+        answer,
+    ]
+    check_tool_protocol(history)
+    menu = [tool.menu_entry() for tool in TOOLS]
+    reply = mock_client.messages.create(
+        model="claude-sonnet-5", max_tokens=300, messages=history, tools=menu
+    )
+    assert reply.content

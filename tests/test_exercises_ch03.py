@@ -1,0 +1,155 @@
+"""Tests for handagent.exercises.ch03: the feed_back checker passes a right answer and names
+each classic mistake of feeding results back."""
+
+from handagent.blocks import tool_uses
+from handagent.exercises.ch03 import check_feed_back
+
+
+def result(call: dict, functions: dict) -> dict:
+    output = functions[call["name"]](**call["input"])
+    return {"type": "tool_result", "tool_use_id": call["id"], "content": str(output)}
+
+
+def reference(history, reply_content, functions):
+    results = [result(call, functions) for call in tool_uses(reply_content)]
+    return history + [
+        {"role": "assistant", "content": reply_content},
+        {"role": "user", "content": results},
+    ]
+
+
+def problems_of(feed_back) -> str:
+    verdict = check_feed_back(feed_back)
+    assert not verdict.passed
+    return "\n".join(verdict.problems)
+
+
+def test_reference_solution_passes():
+    assert check_feed_back(reference).passed
+
+
+def test_solution_that_appends_in_place_and_returns_the_history_passes():
+    def in_place(history, reply_content, functions):
+        history.append({"role": "assistant", "content": reply_content})
+        results = [result(call, functions) for call in tool_uses(reply_content)]
+        history.append({"role": "user", "content": results})
+        return history
+
+    assert check_feed_back(in_place).passed
+
+
+def test_appending_only_the_text_is_named_as_the_classic_mistake_with_the_api_wording():
+    def text_only(history, reply_content, functions):
+        kept = reference(history, reply_content, functions)
+        kept[1] = {"role": "assistant", "content": [b for b in reply_content if b.type == "text"]}
+        return kept
+
+    found = problems_of(text_only)
+    assert "drops its tool_use blocks: the classic mistake" in found
+    assert '{"role": "assistant", "content": reply_content}' in found
+    assert "400: messages.2.content.0: unexpected `tool_use_id` found in `tool_result`" in found
+
+
+def test_appending_the_text_as_a_string_is_the_same_mistake():
+    def as_string(history, reply_content, functions):
+        kept = reference(history, reply_content, functions)
+        kept[1] = {"role": "assistant", "content": reply_content[0].text}
+        return kept
+
+    assert "the classic mistake" in problems_of(as_string)
+
+
+def test_role_tool_is_refused_as_openai_wire_format():
+    def role_tool(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        return messages[:-1] + [{**messages[-1], "role": "tool"}]
+
+    found = problems_of(role_tool)
+    assert "has role 'tool', but the Messages API has no 'tool' role" in found
+    assert "everything you send is 'user'" in found
+    assert "messages.2.role: Input should be 'user' or 'assistant'" in found
+
+
+def test_role_assistant_is_refused_because_the_program_is_speaking():
+    def role_assistant(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        return messages[:-1] + [{**messages[-1], "role": "assistant"}]
+
+    assert "a result is not the model's words" in problems_of(role_assistant)
+
+
+def test_missing_tool_use_id_says_where_the_id_comes_from():
+    def no_id(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        del messages[-1]["content"][0]["tool_use_id"]
+        return messages
+
+    found = problems_of(no_id)
+    assert "Block 0 has no 'tool_use_id': copy the id of the tool_use it answers" in found
+    assert "No tool_result answers toolu_01Clock (get_current_time)" in found
+
+
+def test_answering_only_the_first_call_names_the_unanswered_one():
+    def first_only(history, reply_content, functions):
+        call = tool_uses(reply_content)[0]
+        return history + [
+            {"role": "assistant", "content": reply_content},
+            {"role": "user", "content": [result(call, functions)]},
+        ]
+
+    found = problems_of(first_only)
+    assert "No tool_result answers toolu_02Sum (add)" in found
+    assert "`tool_use` ids were found without `tool_result` blocks immediately after" in found
+
+
+def test_a_non_text_result_is_asked_to_become_a_string():
+    def raw_output(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        messages[-1]["content"][1]["content"] = 5
+        return messages
+
+    found = problems_of(raw_output)
+    assert "has content 5 (int); the model reads text: use str(...)" in found
+
+
+def test_a_result_from_the_wrong_function_says_how_to_call_the_named_one():
+    def always_the_clock(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        messages[-1]["content"][1]["content"] = functions["get_current_time"]()
+        return messages
+
+    found = problems_of(always_the_clock)
+    assert "but add returns '5'" in found
+    assert "functions[call['name']](**call['input'])" in found
+
+
+def test_an_invented_id_is_named():
+    def invented(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        messages[-1]["content"][0]["tool_use_id"] = "toolu_99"
+        return messages
+
+    assert "Block 0 answers 'toolu_99', an id no tool_use in the reply has" in problems_of(invented)
+
+
+def test_a_history_that_grows_by_the_reply_alone_asks_for_the_answer():
+    def reply_only(history, reply_content, functions):
+        return history + [{"role": "assistant", "content": reply_content}]
+
+    assert problems_of(reply_only) == (
+        "Message 2 is missing: after the reply, append one user message with a tool_result "
+        "for each tool_use."
+    )
+
+
+def test_a_history_that_grows_by_three_messages_is_counted():
+    def extra(history, reply_content, functions):
+        return reference(history, reply_content, functions) + history
+
+    expected = "Append two messages, the reply and your answer to it; it grew by 3."
+    assert expected in problems_of(extra)
+
+
+def test_returning_nothing_and_raising_are_reported_not_raised():
+    assert "return the history, a list" in problems_of(lambda history, reply, functions: None)
+    assert "feed_back raised KeyError" in problems_of(lambda history, reply, functions: {}["x"])
