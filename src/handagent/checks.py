@@ -13,7 +13,6 @@ thinking blocks' signatures.
 """
 
 import re
-from dataclasses import dataclass
 
 ID_PATTERN = r"^[a-zA-Z0-9_-]+$"
 ID_MAX_LENGTH = 64
@@ -73,16 +72,12 @@ UNEXPECTED = (
 )
 
 
-@dataclass(frozen=True)
 class Rejection(Exception):
     """A request the API refuses: HTTP status, error type and the API's message."""
 
-    status: int
-    error_type: str
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
+    def __init__(self, status: int, error_type: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.error_type, self.message = status, error_type, message
 
 
 def invalid(message: str) -> Rejection:

@@ -1,0 +1,157 @@
+"""The OpenAI Chat Completions adapter: the same neutral messages in a second wire format.
+
+It exists to show what a neutral protocol buys: one history, sent to either provider. The
+differences from Anthropic are all on the wire. Calls sit in `tool_calls` with their arguments
+as a JSON *string*; each result is its own `{"role": "tool"}` message; there is no error flag,
+so an error result's text starts with "Error: "; and a tool message cannot carry an image, so
+the model is told in text that one was left out. Ids are rewritten for at most 40 characters
+(`handagent.ids`), on a copy; `details` and `error_message` are never sent.
+
+Not handled here: the system message (the caller prepends it), streaming, `n` > 1 choices,
+logprobs, images sent as a follow-up user message (pi-mono does that for vision models).
+"""
+
+import json
+import time
+
+from ..ids import OPENAI_CHAT, normalise_ids
+from ..protocol import (
+    AssistantMessage,
+    ImageBlock,
+    Message,
+    StopReason,
+    TextBlock,
+    ToolCall,
+    ToolResultMessage,
+    Usage,
+    call_from_text,
+)
+from ..repair import repair
+
+# OpenAI `finish_reason` -> ours. Total over the values the API documents.
+FINISH_REASONS: dict[str, StopReason] = {
+    "stop": "stop",
+    "tool_calls": "tool_use",
+    "length": "length",
+    # Part of the reply was withheld by OpenAI's content filter: not a finished answer.
+    "content_filter": "error",
+    "function_call": "tool_use",  # the deprecated `functions` API: one call, in function_call
+}
+
+
+def _part(block: TextBlock | ImageBlock) -> dict:
+    if isinstance(block, TextBlock):
+        return {"type": "text", "text": block.text}
+    url = f"data:{block.media_type};base64,{block.data}"
+    return {"type": "image_url", "image_url": {"url": url}}
+
+
+def _result_text(message: ToolResultMessage) -> str:
+    parts = []
+    for block in message.content:
+        if isinstance(block, TextBlock):
+            parts.append(block.text)
+        else:
+            parts.append(f"[{block.media_type} image left out: tool messages cannot carry images]")
+    text = "\n".join(parts)
+    return f"Error: {text}" if message.is_error and not text.startswith("Error") else text
+
+
+def _call(call: ToolCall) -> dict:
+    # Invalid arguments go back as the model wrote them (raw_arguments), never as a made-up "{}".
+    arguments = call.raw_arguments if call.arguments is None else json.dumps(call.arguments)
+    function = {"name": call.name, "arguments": arguments}
+    return {"id": call.id, "type": "function", "function": function}
+
+
+def _wire(message: Message) -> dict | None:
+    if isinstance(message, ToolResultMessage):
+        text = _result_text(message)
+        return {"role": "tool", "tool_call_id": message.tool_call_id, "content": text}
+    if isinstance(message, AssistantMessage):
+        text = "".join(b.text for b in message.content if isinstance(b, TextBlock))
+        calls = [_call(b) for b in message.content if isinstance(b, ToolCall)]
+        if not text and not calls:
+            return None  # e.g. a failed turn with nothing in it
+        turn = {"role": "assistant", "content": text or None}
+        return turn | {"tool_calls": calls} if calls else turn
+    return {"role": "user", "content": [_part(b) for b in message.content]}
+
+
+def to_openai_chat(messages: list[Message]) -> list[dict]:
+    """The `messages` list of a Chat Completions request.
+
+    Example: [AssistantMessage(content=(ToolCall("c1", "f", {"a": 1}),)...), ToolResultMessage(
+    tool_call_id="c1", content=(TextBlock("boom"),), is_error=True...)] -> [{"role": "assistant",
+    "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f",
+    "arguments": '{"a": 1}'}}]}, {"role": "tool", "tool_call_id": "c1", "content": "Error: boom"}]
+    """
+    turns = (_wire(m) for m in normalise_ids(repair(messages), OPENAI_CHAT))
+    return [turn for turn in turns if turn is not None]
+
+
+def tools_to_openai_chat(tools: list[dict]) -> list[dict]:
+    """Our canonical tool dicts wrapped as Chat Completions functions.
+
+    Example: [{"name": "f", "description": "d", "input_schema": S}]
+        -> [{"type": "function", "function": {"name": "f", "description": "d", "parameters": S}}]
+    """
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": t["name"],
+                "description": t["description"],
+                "parameters": t["input_schema"],
+            },
+        }
+        for t in tools
+    ]
+
+
+def from_openai_chat(
+    response: dict, *, provider: str = "openai", timestamp: float | None = None
+) -> AssistantMessage:
+    """The first choice of a Chat Completions response as our message; arguments parsed.
+
+    Example: {"model": "m", "choices": [{"finish_reason": "tool_calls", "message": {"content":
+    None, "tool_calls": [{"id": "c1", "function": {"name": "f", "arguments": "{oops"}}]}}]}
+    -> AssistantMessage(content=(ToolCall("c1", "f", None, raw_arguments="{oops"),), ...)
+    """
+    choice = response["choices"][0]
+    message = choice["message"]
+    content: list[TextBlock | ToolCall] = []
+    if message.get("content"):
+        content.append(TextBlock(message["content"]))
+    wire_calls = message.get("tool_calls") or []
+    if message.get("function_call"):  # legacy: one call, no id
+        wire_calls = [{"function": message["function_call"]}]
+    seen: set[str] = set()
+    for index, call in enumerate(wire_calls):
+        # Some servers send no id, or the same one twice: mint one, ids must be unique per message.
+        call_id = call.get("id") or f"call_{index}"
+        call_id = f"{call_id}_{index}" if call_id in seen else call_id
+        seen.add(call_id)
+        raw = call["function"].get("arguments") or ""
+        content.append(call_from_text(call_id, call["function"]["name"], raw))
+    reason = choice.get("finish_reason")
+    stop_reason = FINISH_REASONS.get(reason, "error")
+    if stop_reason == "stop" and wire_calls:
+        stop_reason = "tool_use"  # some compatible servers say "stop" next to tool calls
+    error = None
+    if message.get("refusal"):
+        stop_reason, error = "error", f"refusal: {message['refusal']}"
+    elif reason == "content_filter":
+        error = "content_filter: part of the reply was withheld by the provider's filter"
+    elif reason not in FINISH_REASONS:
+        error = f"unknown finish_reason {reason!r}: update FINISH_REASONS in handagent.adapters"
+    usage = response.get("usage") or {}
+    return AssistantMessage(
+        content=tuple(content),
+        stop_reason=stop_reason,
+        model=response.get("model", ""),
+        provider=provider,
+        usage=Usage(usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0)),
+        timestamp=time.time() if timestamp is None else timestamp,
+        error_message=error,
+    )

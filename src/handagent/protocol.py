@@ -1,0 +1,206 @@
+"""The neutral message protocol: what a conversation is, whichever provider produced it.
+
+A tool call is a message protocol, not a function call: the model *declares* a call in an
+assistant message; the runtime runs the tool and answers with a tool-result message quoting the
+call's id. The runtime stores these records; adapters translate them to and from each wire
+format (`handagent.adapters`). Contracts sit beside the types.
+
+Not handled here: wire formats, id rules, orphan repair (`adapters`, `ids`, `repair`), thinking
+blocks, streaming deltas, cache tokens and cost.
+"""
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+# Why a turn ended. The runtime acts on the tool calls in the content, not on this value.
+StopReason = Literal[
+    "stop",  # the model considers the turn done: task finished or waiting for the user
+    "tool_use",  # the model asked for one or more tools; calls are in the content
+    "length",  # cut off by max tokens or the context window: calls may hold truncated arguments
+    "error",  # provider or network failure; error_message says why, a retry policy decides next
+    "aborted",  # stopped by the user; the partial content received so far is kept
+]
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    text: str
+    type: Literal["text"] = field(default="text", init=False)
+
+
+@dataclass(frozen=True)
+class ImageBlock:
+    media_type: str  # "image/png", "image/jpeg", "image/gif" or "image/webp"
+    data: str  # base64, no "data:" prefix
+    type: Literal["image"] = field(default="image", init=False)
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    # An opaque correlation key: never assume a format or give it a meaning. Unique within its
+    # message. Adapters rewrite it per request for a provider's rules; the log keeps the original.
+    id: str
+    name: str
+    # Arguments are untrusted text until complete and parsed. Exactly one of the two is set:
+    # arguments when the text was a JSON object, else raw_arguments keeps the text as received.
+    arguments: dict | None
+    raw_arguments: str | None = None
+    type: Literal["tool_call"] = field(default="tool_call", init=False)
+
+    def __post_init__(self):
+        if (self.arguments is None) == (self.raw_arguments is None):
+            raise ValueError("Set exactly one of arguments and raw_arguments: use call_from_text.")
+
+
+@dataclass(frozen=True)
+class Usage:
+    input_tokens: int
+    output_tokens: int
+
+
+class _TupleContent:
+    def __post_init__(self):
+        if not isinstance(self.content, tuple):
+            name = type(self).__name__
+            raise TypeError(f"{name}.content must be a tuple; pass tuple(blocks), not a list.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class UserMessage(_TupleContent):
+    content: tuple[TextBlock | ImageBlock, ...]
+    timestamp: float  # seconds since the epoch, as time.time() gives
+    role: Literal["user"] = field(default="user", init=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AssistantMessage(_TupleContent):
+    # Each ToolCall needs exactly one ToolResultMessage before the next request, whatever the
+    # stop_reason (`handagent.repair` makes sure of it).
+    content: tuple[TextBlock | ToolCall, ...]
+    stop_reason: StopReason
+    model: str  # which model and provider answered: needed months later to explain a failure
+    provider: str
+    usage: Usage
+    timestamp: float
+    error_message: str | None = None  # set when stop_reason is "error"; never sent to a model
+    role: Literal["assistant"] = field(default="assistant", init=False)
+
+    def __post_init__(self):
+        super().__post_init__()
+        ids = [call.id for call in tool_calls(self)]
+        if len(ids) != len(set(ids)):
+            raise ValueError(f"Tool call ids repeat in one message: {ids}; give each call its own.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolResultMessage(_TupleContent):
+    tool_call_id: str  # the ToolCall's id, returned unchanged
+    tool_name: str
+    content: tuple[TextBlock | ImageBlock, ...]  # what the model reads
+    is_error: bool  # not decoration: tells the model the call failed, so it tries another way
+    timestamp: float
+    details: dict | None = None  # for the UI and the log only (diff, exit code): never sent
+    role: Literal["tool_result"] = field(default="tool_result", init=False)
+
+
+Message = UserMessage | AssistantMessage | ToolResultMessage
+
+
+def tool_calls(message: Message) -> list[ToolCall]:
+    """Every tool call of an assistant message, in order; [] for any other message."""
+    if not isinstance(message, AssistantMessage):
+        return []
+    return [block for block in message.content if isinstance(block, ToolCall)]
+
+
+def parse_arguments(raw: str) -> tuple[dict | None, str | None]:
+    """Parse a model's argument text; on failure return None and an error the model can read.
+
+    Example: '{"path": "a.py"}' -> ({"path": "a.py"}, None)
+    Example: '{"path": ' -> (None, "Invalid JSON in tool arguments: Expecting value ...")
+    """
+    if not raw.strip():
+        return {}, None  # some servers send "" for a tool without parameters
+    excerpt = raw if len(raw) <= 80 else raw[:77] + "..."
+    try:
+        value = json.loads(raw, parse_constant=_reject_constant)
+    except ValueError as error:
+        return None, f"Invalid JSON in tool arguments: {error}. Received: {excerpt!r}"
+    if not isinstance(value, dict):
+        kind = type(value).__name__  # list, str, int...: the model sent the wrong shape
+        return None, f"Tool arguments must be a JSON object, not {kind}. Received: {excerpt!r}"
+    return value, None
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not valid JSON")  # Python's json would accept NaN and Infinity
+
+
+def call_from_text(tool_call_id: str, name: str, raw: str) -> ToolCall:
+    """A call from the model's argument text: parsed if it is a JSON object, else kept raw.
+
+    Example: ("c1", "f", '{"a": 1}') -> ToolCall("c1", "f", {"a": 1})
+    Example: ("c1", "f", '{"a": ') -> ToolCall("c1", "f", None, raw_arguments='{"a": ')
+    """
+    arguments, _error = parse_arguments(raw)  # the runner reports the error in the result
+    return ToolCall(tool_call_id, name, arguments, None if arguments is not None else raw)
+
+
+def user_text(text: str, timestamp: float | None = None) -> UserMessage:
+    """A user message holding one text block, stamped now unless a timestamp is given."""
+    return UserMessage(content=(TextBlock(text),), timestamp=_now(timestamp))
+
+
+def tool_result(
+    call: ToolCall,
+    text: str,
+    *,
+    is_error: bool = False,
+    details: dict | None = None,
+    timestamp: float | None = None,
+) -> ToolResultMessage:
+    """The text answer to one call, quoting its id and name."""
+    return ToolResultMessage(
+        tool_call_id=call.id,
+        tool_name=call.name,
+        content=(TextBlock(text),),
+        is_error=is_error,
+        details=details,
+        timestamp=_now(timestamp),
+    )
+
+
+def assistant_from_error(
+    error: BaseException | str, model: str, provider: str, timestamp: float | None = None
+) -> AssistantMessage:
+    """A failed request as a message: stop_reason "error", empty content, the reason kept."""
+    text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+    return AssistantMessage(
+        content=(),
+        stop_reason="error",
+        model=model,
+        provider=provider,
+        usage=Usage(0, 0),
+        timestamp=_now(timestamp),
+        error_message=text,
+    )
+
+
+def assistant_aborted(
+    partial: list[TextBlock | ToolCall], model: str, provider: str, timestamp: float | None = None
+) -> AssistantMessage:
+    """A turn the user stopped: stop_reason "aborted", whatever content had arrived kept."""
+    return AssistantMessage(
+        content=tuple(partial),
+        stop_reason="aborted",
+        model=model,
+        provider=provider,
+        usage=Usage(0, 0),  # unknown: the stream stopped before the final count
+        timestamp=_now(timestamp),
+    )
+
+
+def _now(timestamp: float | None) -> float:
+    return time.time() if timestamp is None else timestamp

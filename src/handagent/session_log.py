@@ -1,0 +1,99 @@
+"""The session log: one JSON line per message, appended as the conversation happens.
+
+A session is long-lived data: months later, explaining why a task failed needs every message
+as it was, with its model, usage, timestamp, `details` and original tool-call ids (ids are only
+rewritten on the way to a provider, never here). `load` gives back messages equal to the ones
+appended, floats and unicode included.
+
+Each line is tagged by the message's `role` and each block by its `type`:
+
+    {"content": [{"text": "hi", "type": "text"}], "timestamp": 1767225600.5, "role": "user"}
+
+Crash safety: `append` writes the whole line, newline included, in one `os.write` on a file
+opened with O_APPEND, so a crashing process leaves whole lines only. A power cut or a full disk
+can still cut the last line; `load` then names that line.
+
+Not handled here: fsync, locking between processes, rotation, a schema version.
+"""
+
+import dataclasses
+import json
+import os
+
+from .protocol import (
+    AssistantMessage,
+    ImageBlock,
+    Message,
+    TextBlock,
+    ToolCall,
+    ToolResultMessage,
+    Usage,
+    UserMessage,
+)
+
+MESSAGES = {"user": UserMessage, "assistant": AssistantMessage, "tool_result": ToolResultMessage}
+BLOCKS = {"text": TextBlock, "image": ImageBlock, "tool_call": ToolCall}
+
+
+def dumps(message: Message) -> str:
+    """One message as one line of JSON, without the newline.
+
+    Example: user_text("hi", 1.5) -> '{"content": [{"text": "hi", "type": "text"}], ...}'
+    """
+    record = dataclasses.asdict(message)
+    line = json.dumps(record, ensure_ascii=False)  # readable: Chinese stays Chinese
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, e.g. from a model's broken "\ud83d" escape
+        line = json.dumps(record)  # as \ud83d escapes, which load back exactly
+    return line
+
+
+def _block(record: dict) -> TextBlock | ImageBlock | ToolCall:
+    fields = {key: value for key, value in record.items() if key != "type"}
+    return BLOCKS[record["type"]](**fields)
+
+
+def loads(line: str) -> Message:
+    """The message that `dumps` turned into this line.
+
+    Example: '{"content": [{"text": "hi", "type": "text"}], "timestamp": 1.5, "role": "user"}'
+        -> UserMessage(content=(TextBlock("hi"),), timestamp=1.5)
+    """
+    record = json.loads(line)
+    fields = {key: value for key, value in record.items() if key != "role"}
+    fields["content"] = tuple(_block(block) for block in record["content"])
+    if "usage" in fields:
+        fields["usage"] = Usage(**fields["usage"])
+    return MESSAGES[record["role"]](**fields)
+
+
+def append(path: str | os.PathLike, message: Message) -> None:
+    """Add one message to the end of the log, as one whole line."""
+    data = (dumps(message) + "\n").encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        written = os.write(fd, data)
+    finally:
+        os.close(fd)
+    if written != len(data):  # a full disk: say so rather than leave a silent half line
+        raise OSError(f"only {written} of {len(data)} bytes reached {os.fspath(path)}")
+
+
+def load(path: str | os.PathLike) -> list[Message]:
+    """Every message of a log, in order; a damaged line raises naming its number."""
+    with open(path, encoding="utf-8", newline="") as file:
+        text = file.read()
+    messages = []
+    # Split on "\n" only: str.splitlines would also cut at U+2028 or \x85 inside a string.
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line:
+            continue
+        try:
+            messages.append(loads(line))
+        except (ValueError, KeyError, TypeError) as error:
+            raise ValueError(
+                f"{os.fspath(path)} line {number} is not a message ({error!r}); "
+                "repair or delete that line to load the others."
+            ) from error
+    return messages

@@ -1,0 +1,111 @@
+"""Tests for handagent.session_log: what goes in comes back equal, line by line."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from strategies import histories, messages
+
+from handagent.protocol import (
+    AssistantMessage,
+    ImageBlock,
+    TextBlock,
+    ToolCall,
+    ToolResultMessage,
+    Usage,
+    user_text,
+)
+from handagent.session_log import append, dumps, load, loads
+
+ODD_CALL = ToolCall("call_a1b2c3|verbose" + "+/=" * 150, "read_file", None, raw_arguments='{"pa')
+SESSION = [
+    user_text("修复 src/math.ts 里的除零 bug 🙂", 1767225600.123456),
+    AssistantMessage(
+        content=(TextBlock("Reading\u2028first\x85"), ODD_CALL),
+        stop_reason="aborted",
+        model="model-a",
+        provider="provider-a",
+        usage=Usage(1234, 56),
+        timestamp=0.1 + 0.2,
+    ),
+    ToolResultMessage(
+        tool_call_id=ODD_CALL.id,
+        tool_name="read_file",
+        content=(TextBlock("shot:"), ImageBlock("image/png", "iVBORw0KGgo=")),
+        is_error=True,
+        timestamp=1767225601.0,
+        details={"exit_code": 1, "diff": ["-a", "+b"], "ratio": 1e-300, "none": None},
+    ),
+]
+
+
+def test_a_session_round_trips_exactly(tmp_path):
+    path = tmp_path / "session.jsonl"
+    for message in SESSION:
+        append(path, message)
+    assert load(path) == SESSION
+
+
+def test_each_message_is_one_line_tagged_by_role_with_original_ids(tmp_path):
+    path = tmp_path / "session.jsonl"
+    for message in SESSION:
+        append(path, message)
+    lines = path.read_bytes().split(b"\n")
+    assert lines[-1] == b"" and len(lines) == len(SESSION) + 1
+    records = [json.loads(line) for line in lines[:-1]]
+    assert [r["role"] for r in records] == ["user", "assistant", "tool_result"]
+    assert records[1]["content"][1] == {
+        "id": ODD_CALL.id,
+        "name": "read_file",
+        "arguments": None,
+        "raw_arguments": '{"pa',
+        "type": "tool_call",
+    }
+
+
+def test_chinese_text_stays_readable_in_the_file():
+    assert "除零" in dumps(SESSION[0])
+
+
+def test_a_lone_surrogate_from_a_broken_escape_still_round_trips(tmp_path):
+    message = user_text("half an emoji: \ud83d", 1.0)
+    path = tmp_path / "session.jsonl"
+    append(path, message)
+    assert load(path) == [message]
+
+
+def test_a_corrupt_line_raises_naming_its_number(tmp_path):
+    path = tmp_path / "session.jsonl"
+    append(path, SESSION[0])
+    with open(path, "a", encoding="utf-8") as file:
+        file.write('{"role": "user", "content": [{"ty')  # a write cut by a power loss
+    with pytest.raises(ValueError, match="line 2 is not a message"):
+        load(path)
+
+
+def test_an_unknown_role_raises_naming_its_line(tmp_path):
+    path = tmp_path / "session.jsonl"
+    path.write_text(dumps(SESSION[0]) + "\n" + '{"role": "system", "content": []}\n')
+    with pytest.raises(ValueError, match="line 2"):
+        load(path)
+
+
+def test_a_missing_log_raises_file_not_found(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        load(tmp_path / "nope.jsonl")
+
+
+@given(messages)
+def test_any_message_survives_dumps_and_loads(message):
+    line = dumps(message)
+    assert "\n" not in line
+    assert loads(line) == message
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=50)
+@given(histories())
+def test_any_history_survives_the_file(tmp_path_factory, history):
+    path = tmp_path_factory.mktemp("log") / "session.jsonl"
+    for message in history:
+        append(path, message)
+    assert load(path) == history
