@@ -18,6 +18,7 @@ import json
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
 
 from .blocks import tool_uses
 from .tools import Tool, ToolOutput, ToolRegistry
@@ -47,16 +48,16 @@ def _received(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, default=repr)
 
 
-def _as_content(value: object) -> str | list[dict]:
-    # A tool may return text, blocks (ToolOutput), or any value; the model reads text.
-    if isinstance(value, ToolOutput):
-        return value.content
-    if isinstance(value, str):
-        return value
-    return _received(value)
+@dataclass(frozen=True)
+class Outcome:
+    """How one call went: content for the model, whether it failed, details for the UI only."""
+
+    content: str | list[dict]
+    is_error: bool = False
+    details: dict | None = None
 
 
-def _problem(call: dict, registry: ToolRegistry) -> str | None:
+def problem(call: dict, registry: ToolRegistry) -> str | None:
     """Why this call cannot run, in words for the model, or None if it can."""
     tool = registry.get(call.get("name", ""))
     if tool is None:
@@ -72,16 +73,44 @@ def _problem(call: dict, registry: ToolRegistry) -> str | None:
     return None
 
 
-def _finish(call: dict, tool: Tool, future: Future, deadline: float) -> dict:
+def _finish(tool: Tool, future: Future, deadline: float) -> Outcome:
     try:
         value = future.result(timeout=max(0.0, deadline - time.monotonic()))
     except FutureTimeout:
         # A thread cannot be killed: it is abandoned, and the model is told so.
-        message = f"{tool.name} did not finish within {tool.timeout:g} s and was abandoned."
-        return tool_result(call["id"], message, is_error=True)
+        return Outcome(
+            f"{tool.name} did not finish within {tool.timeout:g} s and was abandoned.", True
+        )
     except (Exception, SystemExit) as error:  # any failure of the tool is data for the model
-        return tool_result(call["id"], f"{tool.name} raised {type(error).__name__}: {error}", True)
-    return tool_result(call["id"], _as_content(value))
+        return Outcome(f"{tool.name} raised {type(error).__name__}: {error}", True)
+    if isinstance(value, ToolOutput):
+        return Outcome(value.content, value.is_error, value.details)
+    return Outcome(value if isinstance(value, str) else _received(value))
+
+
+def outcomes(
+    calls: list[dict], registry: ToolRegistry, problems: list[str | None] | None = None
+) -> list[Outcome]:
+    """Run every call that has no problem, all at once; one Outcome per call, in call order.
+
+    Example: [{"name": "add", "input": {"a": 1, "b": 2}}, {"name": "nope", "input": {}}] ->
+        [Outcome("3"), Outcome("Unknown tool 'nope'. Available tools: add.", is_error=True)]
+    """
+    if problems is None:
+        problems = [problem(call, registry) for call in calls]
+    pool = ThreadPoolExecutor(max_workers=max(1, min(MAX_WORKERS, len(calls))))
+    started = {}  # index -> (tool, future, deadline): every valid call starts before any is awaited
+    for index, (call, found) in enumerate(zip(calls, problems, strict=True)):
+        if found is None:
+            tool = registry.get(call["name"])
+            future = pool.submit(tool.function, **call["input"])
+            started[index] = (tool, future, time.monotonic() + tool.timeout)
+    results = [
+        Outcome(found, is_error=True) if found is not None else _finish(*started[index])
+        for index, found in enumerate(problems)
+    ]
+    pool.shutdown(wait=False, cancel_futures=True)
+    return results
 
 
 def run_tool_calls(assistant_content: list, tools: ToolRegistry | list[Tool]) -> dict:
@@ -97,19 +126,8 @@ def run_tool_calls(assistant_content: list, tools: ToolRegistry | list[Tool]) ->
     calls = tool_uses(assistant_content)
     if not calls:
         raise ValueError("This reply has no tool_use blocks; there is nothing to answer.")
-    problems = [_problem(call, registry) for call in calls]
-    pool = ThreadPoolExecutor(max_workers=min(MAX_WORKERS, len(calls)))
-    started = {}  # index -> (future, deadline): every valid call starts before any is awaited
-    for index, (call, problem) in enumerate(zip(calls, problems, strict=True)):
-        if problem is None:
-            tool = registry.get(call["name"])
-            future = pool.submit(tool.function, **call["input"])
-            started[index] = (future, time.monotonic() + tool.timeout)
-    results = []
-    for index, (call, problem) in enumerate(zip(calls, problems, strict=True)):
-        if problem is not None:
-            results.append(tool_result(call["id"], problem, is_error=True))
-        else:
-            results.append(_finish(call, registry.get(call["name"]), *started[index]))
-    pool.shutdown(wait=False, cancel_futures=True)
+    answers = outcomes(calls, registry)
+    results = [
+        tool_result(c["id"], o.content, o.is_error) for c, o in zip(calls, answers, strict=True)
+    ]
     return {"role": "user", "content": results}

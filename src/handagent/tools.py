@@ -21,6 +21,7 @@ class ToolOutput:
 
     content: str | list[dict]
     details: dict | None = None
+    is_error: bool = False  # a tool that ran but failed (a command's non-zero exit, say)
 
 
 @dataclass(frozen=True)

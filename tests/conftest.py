@@ -1,0 +1,58 @@
+"""Shared fixtures: a mock server with a steady test brain, and the mock provider for `llm`."""
+
+import anthropic
+import httpx2
+import pytest
+
+from handagent import llm
+from handagent.mock import MockServer
+
+BRAIN_TEXT = "Hello from the test brain."
+
+
+def steady_brain(request: dict) -> list[dict]:
+    """A stand-in model that always says the same sentence, whatever it is asked."""
+    return [{"type": "text", "text": BRAIN_TEXT}]
+
+
+@pytest.fixture
+def mock_server():
+    """A fresh mock server on a free port; tests script its replies with `.script(...)`."""
+    with MockServer(brain=steady_brain) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def sdk_transport():
+    """One HTTP client for every SDK client in the session (each new one costs 0.1 s)."""
+    with httpx2.Client() as client:  # the SDK's own fork of httpx
+        yield client
+
+
+@pytest.fixture
+def sdk(mock_server, sdk_transport) -> anthropic.Anthropic:
+    """The genuine SDK client pointed at `mock_server`, with no retries and a short timeout."""
+    return anthropic.Anthropic(
+        base_url=mock_server.base_url,
+        api_key="test-key",
+        max_retries=0,
+        timeout=5,
+        http_client=sdk_transport,
+    )
+
+
+LLM_CACHES = (llm.settings, llm.client, llm._mock_base_url)  # kept: a test may patch the names
+
+
+def _clear_llm_caches() -> None:
+    for cached in LLM_CACHES:
+        cached.cache_clear()
+
+
+@pytest.fixture
+def mock_provider(monkeypatch):
+    """`handagent.llm` configured for the mock provider, its caches cleared before and after."""
+    monkeypatch.setenv("HANDAGENT_PROVIDER", "mock")
+    _clear_llm_caches()
+    yield
+    _clear_llm_caches()

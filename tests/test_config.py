@@ -1,0 +1,112 @@
+"""Tests for handagent.config: provider defaults, the model id, and a key that never shows."""
+
+import typing
+
+import pytest
+from anthropic.resources.messages.messages import DEPRECATED_MODELS
+from anthropic.types.model_param import ModelParam
+
+from handagent.config import (
+    DEFAULT_MODEL,
+    SEQUENTIAL_SUFFIX,
+    Settings,
+    describe,
+    load_settings,
+)
+
+KEY = "sk-ant-test-0123456789-secret"
+
+
+def test_no_key_means_the_mock_provider():
+    settings = load_settings({})
+    assert settings == Settings(provider="mock", model=DEFAULT_MODEL)
+
+
+def test_a_key_makes_anthropic_the_default_provider():
+    settings = load_settings({"ANTHROPIC_API_KEY": KEY})
+    assert (settings.provider, settings.api_key, settings.base_url) == ("anthropic", KEY, None)
+
+
+def test_an_explicit_mock_provider_wins_over_a_key_and_drops_it():
+    settings = load_settings(
+        {"ANTHROPIC_API_KEY": KEY, "HANDAGENT_PROVIDER": "mock", "ANTHROPIC_BASE_URL": "http://x"}
+    )
+    assert (settings.provider, settings.api_key, settings.base_url) == ("mock", None, None)
+
+
+def test_base_url_is_used_with_the_anthropic_provider():
+    environ = {"ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": "http://localhost:11434"}
+    assert load_settings(environ).base_url == "http://localhost:11434"
+
+
+def test_empty_variables_count_as_unset():
+    environ = {"ANTHROPIC_API_KEY": "", "HANDAGENT_PROVIDER": "", "HANDAGENT_MODEL": ""}
+    assert load_settings(environ) == Settings(provider="mock", model=DEFAULT_MODEL)
+
+
+def test_handagent_model_sets_the_model():
+    assert load_settings({"HANDAGENT_MODEL": "claude-opus-4-8"}).model == "claude-opus-4-8"
+
+
+def test_sequential_model_appends_the_suffix():
+    settings = load_settings({"HANDAGENT_MODEL": "claude-opus-4-8"})
+    assert (
+        settings.sequential_model
+        == "claude-opus-4-8" + SEQUENTIAL_SUFFIX
+        == ("claude-opus-4-8-sequential")
+    )
+
+
+def test_an_unknown_provider_raises_naming_the_fix():
+    with pytest.raises(ValueError, match=r"'openai' is not a provider; set it to 'mock' or"):
+        load_settings({"HANDAGENT_PROVIDER": "openai"})
+
+
+def test_anthropic_provider_without_a_key_raises_naming_the_fix():
+    with pytest.raises(ValueError, match=r"needs a key: put ANTHROPIC_API_KEY=\.\.\. in \.env"):
+        load_settings({"HANDAGENT_PROVIDER": "anthropic"})
+
+
+def test_the_key_never_appears_in_repr_or_describe():
+    settings = load_settings({"ANTHROPIC_API_KEY": KEY})
+    assert settings.api_key == KEY
+    assert KEY not in repr(settings)
+    assert KEY not in str(settings)
+    assert KEY not in describe(settings)
+
+
+def test_settings_are_frozen():
+    settings = load_settings({})
+    with pytest.raises(AttributeError):
+        settings.model = "other"  # type: ignore[misc]
+
+
+def test_describe_names_the_provider_model_and_the_switch():
+    mock_line = describe(load_settings({}))
+    assert mock_line.startswith("Provider: mock")
+    assert DEFAULT_MODEL in mock_line and "ANTHROPIC_API_KEY" in mock_line
+    real_line = describe(load_settings({"ANTHROPIC_API_KEY": KEY}))
+    assert real_line.startswith("Provider: anthropic at https://api.anthropic.com")
+    assert "HANDAGENT_PROVIDER=mock" in real_line
+
+
+def test_describe_shows_a_custom_base_url():
+    environ = {"ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": "https://api.deepseek.com/anthropic"}
+    assert "at https://api.deepseek.com/anthropic" in describe(load_settings(environ))
+
+
+def test_load_settings_reads_the_process_environment(monkeypatch):
+    monkeypatch.setenv("HANDAGENT_PROVIDER", "mock")
+    monkeypatch.setenv("HANDAGENT_MODEL", "claude-haiku-4-5")
+    assert load_settings() == Settings(provider="mock", model="claude-haiku-4-5")
+
+
+def test_default_model_is_not_deprecated_by_the_installed_sdk():
+    """Fails the day the SDK lists DEFAULT_MODEL as deprecated: then pick a current model."""
+    assert DEFAULT_MODEL not in DEPRECATED_MODELS
+
+
+def test_default_model_is_a_model_id_the_sdk_knows():
+    known = typing.get_args(typing.get_args(ModelParam)[0])
+    assert known and all(model.startswith("claude-") for model in known)  # the right Literal
+    assert DEFAULT_MODEL in known

@@ -1,0 +1,95 @@
+from handagent.exercises.ch02 import check_find_tool_calls
+
+
+def reference(content):
+    """Every tool_use block as (id, name, input), SDK objects and dicts alike."""
+    calls = []
+    for block in content:
+        block = block.model_dump() if hasattr(block, "model_dump") else block
+        if block["type"] == "tool_use":
+            calls.append((block["id"], block["name"], block["input"]))
+    return calls
+
+
+def last_block_only(content):
+    last = content[-1]
+    return [(last.id, last.name, last.input)]
+
+
+def first_match_only(content):
+    for call in reference(content):
+        return [call]
+    return []
+
+
+def dicts_only(content):
+    return [(b["id"], b["name"], b["input"]) for b in content if b["type"] == "tool_use"]
+
+
+def problems_of(function) -> str:
+    verdict = check_find_tool_calls(function)
+    assert not verdict.passed
+    return "\n".join(verdict.problems)
+
+
+def test_reference_solution_passes():
+    verdict = check_find_tool_calls(reference)
+    assert verdict.passed, str(verdict)
+
+
+def test_content_minus_one_is_caught_by_name():
+    problems = problems_of(last_block_only)
+    assert "only the last tool_use came back: content[-1]" in problems
+    assert "IndexError" in problems and "loop over it instead of indexing" in problems
+    assert 'read block["type"] on them' in problems  # it used attributes on dicts
+
+
+def test_stopping_at_the_first_match_is_caught():
+    problems = problems_of(first_match_only)
+    assert "only the first tool_use came back" in problems
+    assert "on text then two tool_uses (dicts)" in problems
+
+
+def test_a_dict_only_solution_fails_on_sdk_objects_with_a_hint():
+    problems = problems_of(dicts_only)
+    assert problems.startswith("on reply.content as the SDK returns it")
+    assert "not subscriptable" in problems and "block.model_dump()" in problems
+
+
+def test_including_text_blocks_is_caught():
+    def every_block(content):
+        return [(None, None, None) for _ in content]
+
+    assert 'keep only blocks of type "tool_use"' in problems_of(every_block)
+
+
+def test_returning_none_asks_for_a_list():
+    def stub(content): ...
+
+    assert "returned None: return a list" in problems_of(stub)
+
+
+def test_returning_dicts_asks_for_tuples():
+    def as_dicts(content):
+        return [{"id": i, "name": n, "input": x} for i, n, x in reference(content)]
+
+    assert "as a tuple (id, name, input)" in problems_of(as_dicts)
+
+
+def test_lists_of_three_are_accepted_as_tuples():
+    assert check_find_tool_calls(lambda content: [list(c) for c in reference(content)]).passed
+
+
+def test_passing_something_that_is_not_a_function_is_explained():
+    assert "pass the function itself" in problems_of(reference([]))
+
+
+def test_a_function_that_mutates_its_input_does_not_break_later_cases():
+    def destructive(content):
+        calls = reference(content)
+        for block in content:
+            if isinstance(block, dict):
+                block.clear()
+        return calls
+
+    assert check_find_tool_calls(destructive).passed

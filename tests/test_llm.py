@@ -1,0 +1,159 @@
+"""Tests for handagent.llm: one call to the configured provider, checked locally first."""
+
+import anthropic
+import httpx
+import pytest
+from anthropic.types import Message
+from conftest import BRAIN_TEXT
+
+from handagent import llm
+from handagent.checks import Rejection
+
+pytestmark = pytest.mark.timeout(20)
+
+TOOLS = [{"name": "get_time", "input_schema": {"type": "object", "properties": {}}}]
+QUESTION = {"role": "user", "content": "What time is it?"}
+CALL = {"type": "tool_use", "id": "toolu_01A", "name": "get_time", "input": {}}
+DROPPED_RESULT = [
+    QUESTION,
+    {"role": "assistant", "content": [CALL]},
+    {"role": "user", "content": "Well?"},
+]
+UNANSWERED = (
+    "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: "
+    "toolu_01A. Each `tool_use` block must have a corresponding `tool_result` block in the next "
+    "message."
+)
+
+
+@pytest.fixture
+def mock(mock_provider, mock_server, monkeypatch):
+    """The mock provider, served by this test's own server so the test can see its requests."""
+    monkeypatch.setattr(llm, "_mock_base_url", lambda: mock_server.base_url)
+    return mock_server
+
+
+def test_call_model_returns_the_sdks_message(mock):
+    reply = llm.call_model([QUESTION])
+    assert isinstance(reply, Message)
+    assert reply.model == llm.settings().model
+    assert reply.content[0].text == BRAIN_TEXT
+
+
+def test_the_request_holds_only_what_was_given(mock):
+    llm.call_model([QUESTION])
+    assert mock.requests[-1] == {
+        "model": llm.settings().model,
+        "max_tokens": llm.MAX_TOKENS,
+        "messages": [QUESTION],
+    }
+
+
+@pytest.mark.parametrize("tools", [None, []])
+def test_no_tools_means_no_tools_parameter(mock, tools):
+    llm.call_model([QUESTION], tools)
+    assert "tools" not in mock.requests[-1]
+
+
+def test_tools_and_options_are_sent_when_given(mock):
+    choice = {"type": "tool", "name": "get_time"}
+    llm.call_model(
+        [QUESTION],
+        TOOLS,
+        system="Be brief.",
+        max_tokens=77,
+        model="claude-opus-4-8",
+        tool_choice=choice,
+    )
+    sent = mock.requests[-1]
+    assert (sent["tools"], sent["system"], sent["max_tokens"]) == (TOOLS, "Be brief.", 77)
+    assert (sent["model"], sent["tool_choice"]) == ("claude-opus-4-8", choice)
+
+
+def test_a_broken_history_is_rejected_locally_and_nothing_is_sent(mock):
+    with pytest.raises(Rejection) as caught:
+        llm.call_model(DROPPED_RESULT, TOOLS)
+    assert (caught.value.status, caught.value.error_type) == (400, "invalid_request_error")
+    assert caught.value.message == UNANSWERED
+    assert mock.requests == []
+
+
+def test_without_the_check_the_provider_refuses_with_the_same_wording(mock):
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        llm.call_model(DROPPED_RESULT, TOOLS, check=False)
+    assert caught.value.body["error"]["message"] == UNANSWERED
+    assert caught.value.body["error"]["type"] == "invalid_request_error"
+
+
+def test_a_history_holding_the_sdks_own_blocks_is_accepted(mock):
+    mock.script(
+        [
+            {"type": "text", "text": "Let me look."},
+            {"type": "tool_use", "name": "get_time", "input": {}},
+        ]
+    )
+    first = llm.call_model([QUESTION], TOOLS)
+    call_id = first.content[1].id
+    history = [
+        QUESTION,
+        {"role": "assistant", "content": first.content},
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": call_id, "content": "noon"}],
+        },
+    ]
+    assert llm.call_model(history, TOOLS).content[0].text == BRAIN_TEXT
+    assert mock.requests[-1]["messages"][1]["content"] == [
+        {"type": "text", "text": "Let me look."},
+        {"type": "tool_use", "id": call_id, "name": "get_time", "input": {}},
+    ]
+
+
+def test_the_sdks_own_blocks_are_checked_too(mock):
+    mock.script([{"type": "tool_use", "name": "get_time", "input": {}}])
+    first = llm.call_model([QUESTION], TOOLS)
+    history = [
+        QUESTION,
+        {"role": "assistant", "content": first.content},
+        {"role": "user", "content": "?"},
+    ]
+    with pytest.raises(Rejection, match=rf"^messages\.1: .* {first.content[0].id}\. Each"):
+        llm.call_model(history, TOOLS)
+    assert len(mock.requests) == 1
+
+
+def test_endpoint_gives_raw_httpx_the_mock_and_its_headers(mock):
+    endpoint = llm.endpoint()
+    assert endpoint.base_url == mock.base_url
+    assert endpoint.headers == {"x-api-key": llm.MOCK_KEY, "anthropic-version": "2023-06-01"}
+    body = {"model": llm.settings().model, "max_tokens": 50, "messages": [QUESTION]}
+    response = httpx.post(endpoint.base_url + "/v1/messages", json=body, headers=endpoint.headers)
+    assert Message.model_validate(response.json()).content[0].text == BRAIN_TEXT
+
+
+def test_settings_and_client_are_made_once(mock):
+    assert llm.settings() is llm.settings()
+    assert llm.client() is llm.client()
+    assert llm.settings().provider == "mock"
+
+
+def test_provider_line_names_the_mock(mock):
+    assert llm.provider_line().startswith("Provider: mock")
+
+
+def test_the_mock_provider_starts_its_own_server_once(mock_provider):
+    assert llm._mock_base_url() == llm._mock_base_url()
+    assert llm._mock_base_url().startswith("http://127.0.0.1:")
+    assert isinstance(llm.call_model([QUESTION], max_tokens=200), Message)
+
+
+def test_the_anthropic_provider_uses_the_key_and_base_url(mock_provider, monkeypatch):
+    monkeypatch.setenv("HANDAGENT_PROVIDER", "anthropic")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-secret")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9/")
+    endpoint = llm.endpoint()
+    assert endpoint.base_url == "http://127.0.0.1:9"
+    assert endpoint.headers["x-api-key"] == "sk-ant-test-secret"
+    assert "sk-ant-test-secret" not in repr(endpoint)
+    assert str(llm.client().base_url).startswith("http://127.0.0.1:9")
+    assert llm.client().api_key == "sk-ant-test-secret"

@@ -1,0 +1,171 @@
+"""Tests for handagent.mock.replies: reply shapes the real SDK parses, derived from the request."""
+
+import json
+import re
+
+import pytest
+from anthropic.types import Message
+
+from handagent.mock.replies import digest, error_body, message, request_id
+from handagent.tokens import input_tokens, output_tokens
+
+LONG_TEXT = "It is sunny in Paris today, with a light breeze from the west and no rain expected."
+ARGUMENTS = {"city": "Paris", "units": "celsius", "days": [1, 2, 3], "note": "x" * 80}
+CALL = {"type": "tool_use", "name": "get_weather", "input": ARGUMENTS}
+CALL_NEEDS = output_tokens("claude-sonnet-5", [{"type": "text", "text": "Let me look."}, CALL])
+
+
+def request(text: str = "What's the weather in Paris?", **extra) -> dict:
+    messages = [{"role": "user", "content": text}]
+    return {"model": "claude-sonnet-5", "max_tokens": 1000, "messages": messages, **extra}
+
+
+def test_digest_follows_its_docstring_example():
+    assert digest({"model": "m"}, 0) == "Wiun8CBMq1ZsWSJt2keB7x5p"
+
+
+def test_digest_is_24_id_characters_and_depends_on_every_part():
+    assert re.fullmatch(r"[0-9A-Za-z]{24}", digest("a"))
+    assert digest("a", 1) != digest("a", 2)
+
+
+def test_request_id_is_derived_from_the_raw_bytes():
+    assert request_id(b"{}") == request_id(b"{}")
+    assert request_id(b"{}") != request_id(b"[]")
+    assert re.fullmatch(r"req_011C[0-9A-Za-z]{24}", request_id(b"\xff\xfe not utf-8"))
+
+
+def test_error_body_follows_its_docstring_example():
+    assert error_body(529, "Overloaded", "req_1") == {
+        "type": "error",
+        "error": {"type": "overloaded_error", "message": "Overloaded"},
+        "request_id": "req_1",
+    }
+
+
+@pytest.mark.parametrize(
+    ("status", "error_type"),
+    [
+        (400, "invalid_request_error"),
+        (401, "authentication_error"),
+        (403, "permission_error"),
+        (404, "not_found_error"),
+        (413, "request_too_large"),
+        (429, "rate_limit_error"),
+        (500, "api_error"),
+        (529, "overloaded_error"),
+        (502, "api_error"),
+    ],
+)
+def test_error_body_types_follow_the_status(status, error_type):
+    assert error_body(status, "m", "req_1")["error"]["type"] == error_type
+
+
+def test_a_text_reply_has_every_field_the_api_sends():
+    reply, partial = message(request(), [{"type": "text", "text": "Sunny."}])
+    assert partial is None
+    assert list(reply) == [
+        "id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "usage",
+    ]  # fmt: skip
+    assert re.fullmatch(r"msg_01[0-9A-Za-z]{24}", reply["id"])
+    assert (reply["type"], reply["role"], reply["model"]) == (
+        "message",
+        "assistant",
+        "claude-sonnet-5",
+    )
+    assert reply["content"] == [{"type": "text", "text": "Sunny."}]
+    assert (reply["stop_reason"], reply["stop_sequence"]) == ("end_turn", None)
+
+
+def test_usage_reports_the_request_and_reply_tokens():
+    body = request()
+    reply, _ = message(body, [{"type": "text", "text": "Sunny."}])
+    assert reply["usage"]["input_tokens"] == input_tokens(body)
+    assert reply["usage"]["output_tokens"] == output_tokens("claude-sonnet-5", reply["content"])
+
+
+def test_the_sdk_parses_a_reply_with_text_and_tool_calls():
+    blocks = [{"type": "text", "text": "Checking."}, CALL, CALL | {"name": "get_time", "input": {}}]
+    reply, _ = message(request(), blocks)
+    parsed = Message.model_validate(reply)
+    assert parsed.stop_reason == "tool_use"
+    assert [block.type for block in parsed.content] == ["text", "tool_use", "tool_use"]
+    assert parsed.content[1].input == ARGUMENTS
+    assert parsed.model_dump(exclude_unset=True, exclude={"usage"}) == {
+        key: value for key, value in reply.items() if key != "usage"
+    }
+    assert parsed.usage.input_tokens == reply["usage"]["input_tokens"]
+
+
+def test_tool_calls_get_distinct_ids_of_the_api_pattern():
+    reply, _ = message(request(), [CALL, CALL])
+    ids = [block["id"] for block in reply["content"]]
+    assert all(re.fullmatch(r"toolu_01[0-9A-Za-z]{24}", call_id) for call_id in ids)
+    assert ids[0] != ids[1]
+
+
+def test_an_id_chosen_by_the_brain_is_kept():
+    reply, _ = message(request(), [CALL | {"id": "toolu_scripted"}])
+    assert reply["content"][0]["id"] == "toolu_scripted"
+
+
+def test_the_same_request_gets_the_same_reply():
+    assert message(request(), [CALL]) == message(request(), [CALL])
+
+
+def test_different_requests_get_different_ids():
+    first, _ = message(request("Weather in Paris?"), [CALL])
+    second, _ = message(request("Weather in Rome?"), [CALL])
+    assert first["id"] != second["id"]
+    assert first["content"][0]["id"] != second["content"][0]["id"]
+
+
+def test_streaming_or_not_gets_the_same_reply():
+    assert message(request(stream=True), [CALL]) == message(request(), [CALL])
+
+
+def test_a_reply_that_just_fits_is_not_cut():
+    needed = output_tokens("claude-sonnet-5", [{"type": "text", "text": LONG_TEXT}])
+    reply, _ = message(request(max_tokens=needed), [{"type": "text", "text": LONG_TEXT}])
+    assert reply["stop_reason"] == "end_turn"
+    assert reply["content"][0]["text"] == LONG_TEXT
+
+
+@pytest.mark.parametrize("max_tokens", [1, 2, 5, 10, 20])
+def test_a_long_text_is_cut_at_max_tokens(max_tokens):
+    reply, partial = message(request(max_tokens=max_tokens), [{"type": "text", "text": LONG_TEXT}])
+    assert reply["stop_reason"] == "max_tokens"
+    assert reply["usage"]["output_tokens"] <= max_tokens
+    assert partial is None
+    kept = "".join(block["text"] for block in reply["content"])
+    assert LONG_TEXT.startswith(kept) and kept != LONG_TEXT
+    Message.model_validate(reply)
+
+
+@pytest.mark.parametrize("max_tokens", [*range(1, CALL_NEEDS, 3), CALL_NEEDS - 1])
+def test_a_cut_tool_call_keeps_empty_input_and_unparseable_partial_json(max_tokens):
+    blocks = [{"type": "text", "text": "Let me look."}, CALL]
+    reply, partial = message(request(max_tokens=max_tokens), blocks)
+    assert reply["stop_reason"] == "max_tokens"
+    assert reply["usage"]["output_tokens"] <= max_tokens
+    calls = [block for block in reply["content"] if block["type"] == "tool_use"]
+    assert all(block["input"] == {} for block in calls)
+    if calls:
+        assert json.dumps(ARGUMENTS).startswith(partial)
+        with pytest.raises(json.JSONDecodeError):
+            json.loads(partial)
+    Message.model_validate(reply)
+
+
+def test_a_cut_tool_call_without_arguments_still_stops_at_max_tokens():
+    reply, partial = message(request(max_tokens=2), [CALL | {"input": {}}])
+    assert reply["stop_reason"] == "max_tokens"
+    assert reply["usage"]["output_tokens"] <= 2
+    assert partial is not None and partial != "{}"
+
+
+def test_a_tool_call_that_just_fits_is_not_cut():
+    blocks = [{"type": "text", "text": "Let me look."}, CALL]
+    reply, partial = message(request(max_tokens=CALL_NEEDS), blocks)
+    assert (reply["stop_reason"], partial) == ("tool_use", None)
+    assert reply["content"][1]["input"] == ARGUMENTS

@@ -1,0 +1,485 @@
+"""Tests for handagent.mock.server (and `python -m handagent.mock`): the real SDK and raw httpx
+against the mock, with the real API's statuses, envelopes, wording, faults and determinism."""
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import anthropic
+import httpx
+import httpx2
+import pytest
+from anthropic.types import Message
+from conftest import BRAIN_TEXT, steady_brain
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from handagent.mock import MockServer
+
+pytestmark = pytest.mark.timeout(20)
+
+HTTP = httpx.Client(timeout=5)  # one raw client for the module: each new one costs 0.1 s
+HEADERS = {"x-api-key": "test-key", "anthropic-version": "2023-06-01"}
+TOOLS = [{"name": "get_time", "input_schema": {"type": "object", "properties": {}}}]
+QUESTION = {"role": "user", "content": "What time is it?"}
+UNANSWERED = (
+    "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: "
+    "{ids}. Each `tool_use` block must have a corresponding `tool_result` block in the next "
+    "message."
+)
+
+
+def call(call_id: str) -> dict:
+    return {"type": "tool_use", "id": call_id, "name": "get_time", "input": {}}
+
+
+def result(call_id: str) -> dict:
+    return {"type": "tool_result", "tool_use_id": call_id, "content": "12:00"}
+
+
+def body(messages: list | None = None, **extra) -> dict:
+    return {
+        "model": "claude-sonnet-5",
+        "max_tokens": 100,
+        "messages": messages or [QUESTION],
+    } | extra
+
+
+def post(server: MockServer, payload: object, path: str = "/v1/messages", **kwargs):
+    """A raw request; `payload` is sent as JSON unless it is already bytes."""
+    content = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+    headers = kwargs.pop("headers", HEADERS)
+    return HTTP.post(server.base_url + path, content=content, headers=headers, **kwargs)
+
+
+def assert_error(response: httpx.Response, status: int, error_type: str, message: str) -> None:
+    assert response.status_code == status
+    assert response.json() == {
+        "type": "error",
+        "error": {"type": error_type, "message": message},
+        "request_id": response.headers["request-id"],
+    }
+    assert response.headers["request-id"].startswith("req_")
+
+
+# --- replies ------------------------------------------------------------------------------------
+
+
+def test_the_sdk_gets_a_message_with_every_field(sdk):
+    reply = sdk.messages.create(**body())
+    assert isinstance(reply, Message)
+    assert reply.id.startswith("msg_01") and (reply.type, reply.role) == ("message", "assistant")
+    assert reply.model == "claude-sonnet-5"
+    assert reply.content[0].type == "text" and reply.content[0].text == BRAIN_TEXT
+    assert (reply.stop_reason, reply.stop_sequence) == ("end_turn", None)
+    assert reply.usage.input_tokens > 0 and reply.usage.output_tokens > 0
+
+
+def test_the_requested_model_is_echoed(sdk):
+    assert sdk.messages.create(**body(model="claude-opus-4-8")).model == "claude-opus-4-8"
+
+
+def test_raw_httpx_gets_json_the_sdk_types_parse(mock_server):
+    mock_server.script([{"type": "text", "text": "Noon."}, call("toolu_01A")])
+    response = post(mock_server, body(tools=TOOLS))
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/json"
+    assert response.headers["request-id"].startswith("req_011C")
+    reply = Message.model_validate(response.json())
+    assert reply.stop_reason == "tool_use" and reply.content[1].id == "toolu_01A"
+
+
+def test_scripted_replies_come_first_then_the_brain(mock_server, sdk):
+    mock_server.script([{"type": "text", "text": "One."}], [{"type": "text", "text": "Two."}])
+    texts = [sdk.messages.create(**body()).content[0].text for _ in range(3)]
+    assert texts == ["One.", "Two.", BRAIN_TEXT]
+
+
+def test_the_server_records_valid_requests_only(mock_server, sdk):
+    sdk.messages.create(**body(system="Be brief."))
+    with pytest.raises(anthropic.BadRequestError):
+        sdk.messages.create(**body(messages=[{"role": "user", "content": ""}]))
+    assert [request.get("system") for request in mock_server.requests] == ["Be brief."]
+
+
+def test_the_same_request_gets_the_same_bytes(mock_server):
+    asks_the_time = [{"type": "tool_use", "name": "get_time", "input": {}}]
+    mock_server.script(asks_the_time, asks_the_time)
+    first, second = post(mock_server, body(tools=TOOLS)), post(mock_server, body(tools=TOOLS))
+    assert first.content == second.content
+    assert first.headers["request-id"] == second.headers["request-id"]
+
+
+def test_different_requests_get_different_ids(mock_server):
+    replies = []
+    for question in ("What time is it?", "What time is it now?"):
+        mock_server.script([{"type": "tool_use", "name": "get_time", "input": {}}])
+        response = post(mock_server, body([{"role": "user", "content": question}], tools=TOOLS))
+        replies.append((response.headers["request-id"], response.json()))
+    (first_req, first), (second_req, second) = replies
+    assert first_req != second_req
+    assert first["id"] != second["id"]
+    assert first["content"][0]["id"] != second["content"][0]["id"]
+
+
+def test_max_tokens_is_honoured(sdk, mock_server):
+    mock_server.script([{"type": "text", "text": "word " * 200}])
+    reply = sdk.messages.create(**body(max_tokens=10))
+    assert reply.stop_reason == "max_tokens"
+    assert reply.usage.output_tokens <= 10
+
+
+def test_a_cut_tool_call_keeps_empty_input(sdk, mock_server):
+    arguments = {"note": "a long argument " * 20}
+    mock_server.script([{"type": "tool_use", "name": "get_time", "input": arguments}])
+    reply = sdk.messages.create(**body(max_tokens=20, tools=TOOLS))
+    assert reply.stop_reason == "max_tokens"
+    assert reply.content[0].type == "tool_use" and reply.content[0].input == {}
+
+
+# --- errors -------------------------------------------------------------------------------------
+
+
+def test_the_sdk_raises_bad_request_with_the_api_wording_for_a_dropped_result(sdk):
+    messages = [
+        QUESTION,
+        {"role": "assistant", "content": [call("toolu_01A")]},
+        {"role": "user", "content": "Well?"},
+    ]
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        sdk.messages.create(**body(messages, tools=TOOLS))
+    assert caught.value.status_code == 400
+    assert caught.value.body["error"] == {
+        "type": "invalid_request_error",
+        "message": UNANSWERED.format(ids="toolu_01A"),
+    }
+    assert caught.value.request_id == caught.value.body["request_id"]
+
+
+ASSISTANT_CALLS = {"role": "assistant", "content": [call("toolu_01A"), call("toolu_01B")]}
+
+
+@pytest.mark.parametrize(
+    ("request_body", "message"),
+    [
+        (body([QUESTION, ASSISTANT_CALLS, {"role": "user", "content": "no"}]),
+         UNANSWERED.format(ids="toolu_01A, toolu_01B")),
+        (body([QUESTION, ASSISTANT_CALLS, {"role": "user", "content": [
+            {"type": "text", "text": "Here:"}, result("toolu_01A"), result("toolu_01B")]}]),
+         UNANSWERED.format(ids="toolu_01A, toolu_01B")),
+        (body([QUESTION, {"role": "assistant", "content": [call("toolu_01A")]},
+               {"role": "user", "content": [result("toolu_01A"), result("toolu_01Z")]}]),
+         "messages.2.content.1: unexpected `tool_use_id` found in `tool_result` blocks: "
+         "toolu_01Z. Each `tool_result` block must have a corresponding `tool_use` block in "
+         "the previous message."),
+        (body([QUESTION, {"role": "assistant", "content": [call("toolu_01A"), call("toolu_01A")]}]),
+         "messages.1.content.1: `tool_use` ids must be unique"),
+        (body([QUESTION, {"role": "assistant", "content": [call("toolu.01A")]}]),
+         "messages.1.content.0.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"),
+        (body(tools=[{"name": "get time", "input_schema": {"type": "object"}}]),
+         "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'"),
+        (body([{"role": "user", "content": [{"type": "text", "text": ""}]}]),
+         "messages: text content blocks must be non-empty"),
+        (body([{"role": "user", "content": [{"type": "text", "text": "  "}]}]),
+         "messages: text content blocks must contain non-whitespace text"),
+        (body([{"role": "user", "content": []}]),
+         "messages.0: all messages must have non-empty content except for the optional final "
+         "assistant message"),
+        (body(frobnicate=True), "frobnicate: Extra inputs are not permitted"),
+        ({"model": "claude-sonnet-5", "messages": [QUESTION]}, "max_tokens: Field required"),
+    ],
+)  # fmt: skip
+def test_invalid_requests_get_the_api_status_type_and_wording(mock_server, request_body, message):
+    assert_error(post(mock_server, request_body), 400, "invalid_request_error", message)
+
+
+def test_an_empty_final_assistant_message_is_accepted(sdk):
+    messages = [QUESTION, {"role": "assistant", "content": ""}]
+    assert sdk.messages.create(**body(messages)).type == "message"
+
+
+def test_tool_history_without_tools_and_merged_turns_are_accepted(sdk):
+    messages = [
+        QUESTION,
+        {"role": "assistant", "content": [call("toolu_01A")]},
+        {"role": "assistant", "content": [{"type": "text", "text": "Checking the clock."}]},
+        {"role": "user", "content": "Here it is."},
+        {"role": "user", "content": [result("toolu_01A")]},
+    ]
+    assert sdk.messages.create(**body(messages)).type == "message"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"{not json",
+        b'{"model": "claude-sonnet-5", "max_tokens": 5',
+        b"",
+        b"[" * 100_000 + b"]" * 100_000,
+    ],
+)
+def test_a_malformed_body_is_a_400_not_a_500(mock_server, raw):
+    response = post(mock_server, raw)
+    assert response.status_code == 400
+    assert response.json()["error"]["type"] == "invalid_request_error"
+
+
+def test_invalid_utf8_is_a_400(mock_server):
+    response = post(mock_server, b'{"model": "claude-\xff\xfe"}')
+    assert response.status_code == 400
+    assert response.json()["error"]["type"] == "invalid_request_error"
+
+
+def test_a_block_type_that_is_not_a_string_is_a_400(mock_server):
+    response = post(mock_server, body([{"role": "user", "content": [{"type": []}]}]))
+    assert response.status_code == 400
+    assert response.json()["error"]["message"].startswith("messages.0.content.0: Input tag")
+
+
+def test_no_key_header_is_a_401(mock_server):
+    response = post(mock_server, body(), headers={"anthropic-version": "2023-06-01"})
+    assert_error(response, 401, "authentication_error", "x-api-key header is required")
+
+
+def test_a_bearer_token_counts_as_a_key(mock_server):
+    response = post(mock_server, body(), headers={"authorization": "Bearer any"})
+    assert response.status_code == 200
+
+
+def test_an_unknown_model_is_a_404_naming_it(mock_server, sdk):
+    assert_error(post(mock_server, body(model="gpt-4")), 404, "not_found_error", "model: gpt-4")
+    with pytest.raises(anthropic.NotFoundError, match="model: gpt-4"):
+        sdk.messages.create(**body(model="gpt-4"))
+
+
+@pytest.mark.parametrize("path", ["/v1/complete", "/messages", "/v1/messages/batches"])
+def test_an_unknown_path_is_a_404(mock_server, path):
+    assert_error(post(mock_server, body(), path=path), 404, "not_found_error", "Not Found")
+
+
+def test_a_get_is_refused_with_an_error_envelope(mock_server):
+    messages = HTTP.get(mock_server.base_url + "/v1/messages", headers=HEADERS)
+    assert messages.status_code == 405
+    assert messages.json()["error"]["type"] == "invalid_request_error"
+    assert messages.json()["request_id"] == messages.headers["request-id"]
+    elsewhere = HTTP.get(mock_server.base_url + "/v1/models", headers=HEADERS)
+    assert_error(elsewhere, 404, "not_found_error", "Not Found")
+
+
+def test_a_body_over_32_mb_is_refused_without_being_read(mock_server):
+    host, port = mock_server.base_url.removeprefix("http://").split(":")
+    head = (
+        "POST /v1/messages HTTP/1.1\r\nHost: mock\r\nx-api-key: test-key\r\n"
+        f"content-type: application/json\r\ncontent-length: {33 * 1024 * 1024}\r\n\r\n"
+    )
+    started = time.monotonic()
+    with socket.create_connection((host, int(port)), timeout=5) as connection:
+        connection.sendall(head.encode() + b'{"model": ')
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    assert time.monotonic() - started < 2
+    status_line, _, rest = answer.partition(b"\r\n")
+    assert status_line.startswith(b"HTTP/1.1 413")
+    assert b"\r\nrequest-id: req_" in rest
+    error = json.loads(rest.partition(b"\r\n\r\n")[2])
+    assert error["error"]["type"] == "request_too_large"
+    assert error["request_id"].startswith("req_")
+
+
+# --- count_tokens -------------------------------------------------------------------------------
+
+
+def test_count_tokens_returns_only_input_tokens(mock_server):
+    response = post(
+        mock_server,
+        {"model": "claude-sonnet-5", "messages": [QUESTION]},
+        "/v1/messages/count_tokens",
+    )
+    assert response.status_code == 200
+    assert list(response.json()) == ["input_tokens"]
+    assert response.headers["request-id"].startswith("req_")
+
+
+def test_count_tokens_refuses_what_messages_refuses(sdk):
+    messages = [
+        QUESTION,
+        {"role": "assistant", "content": [call("toolu_01A")]},
+        {"role": "user", "content": "?"},
+    ]
+    with pytest.raises(anthropic.BadRequestError, match="toolu_01A. Each `tool_use` block"):
+        sdk.messages.count_tokens(model="claude-sonnet-5", messages=messages)
+
+
+@pytest.fixture(scope="module")
+def shared_sdk():
+    with MockServer(brain=steady_brain) as server:
+        yield anthropic.Anthropic(base_url=server.base_url, api_key="test-key", max_retries=0)
+
+
+words = st.text(st.sampled_from("abcdefgh ijk,.?现在几点"), min_size=1, max_size=30).filter(
+    str.strip
+)
+values = st.dictionaries(st.sampled_from(["a", "b", "path"]), st.integers() | words, max_size=3)
+
+
+@st.composite
+def conversations(draw) -> dict:
+    """A valid request: user questions, tool calls each answered in the next message."""
+    messages = [{"role": "user", "content": draw(words)}]
+    for turn in range(draw(st.integers(0, 3))):
+        ids = [f"toolu_{turn}_{i}" for i in range(draw(st.integers(1, 3)))]
+        calls = [
+            {"type": "tool_use", "id": i, "name": "get_time", "input": draw(values)} for i in ids
+        ]
+        if draw(st.booleans()):
+            calls.insert(0, {"type": "text", "text": draw(words)})
+        results = [{"type": "tool_result", "tool_use_id": i, "content": draw(words)} for i in ids]
+        messages += [{"role": "assistant", "content": calls}, {"role": "user", "content": results}]
+    request = {
+        "model": draw(st.sampled_from(["claude-sonnet-5", "claude-opus-4-7", "claude-haiku-4-5"])),
+        "messages": messages,
+    }
+    if draw(st.booleans()):
+        request["tools"] = TOOLS + draw(
+            st.lists(st.just({"name": "more", "input_schema": {}}), max_size=1)
+        )
+        request["tool_choice"] = draw(
+            st.sampled_from([{"type": "auto"}, {"type": "any"}, {"type": "none"}])
+        )
+    if draw(st.booleans()):
+        request["system"] = draw(words)
+    return request
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(request=conversations())
+def test_count_tokens_agrees_with_the_usage_of_a_messages_call(shared_sdk, request):
+    counted = shared_sdk.messages.count_tokens(**request).input_tokens
+    assert shared_sdk.messages.create(**request, max_tokens=50).usage.input_tokens == counted
+
+
+def test_one_tool_adds_the_documented_overhead_over_http(sdk):
+    def count(**extra) -> int:
+        return sdk.messages.count_tokens(
+            model="claude-opus-4-5", messages=[QUESTION], **extra
+        ).input_tokens
+
+    tool = {"name": "t", "input_schema": {}}  # {"name":"t","input_schema":{}}: 32 chars, 8 tokens
+    assert count(tools=[tool]) - count() == 496 + 8
+    assert count(tools=[tool], tool_choice={"type": "any"}) - count() == 588 + 8
+
+
+# --- faults -------------------------------------------------------------------------------------
+
+
+def counting_sdk(server: MockServer, fault: str, **options) -> tuple[anthropic.Anthropic, list]:
+    """An SDK client that sends `x-mock-fault`, and the list of requests it put on the wire."""
+    sent: list = []
+    http_client = httpx2.Client(event_hooks={"request": [sent.append]})  # the SDK's own httpx
+    client = anthropic.Anthropic(
+        base_url=server.base_url, api_key="test-key", http_client=http_client,
+        default_headers={"x-mock-fault": fault}, **options,
+    )  # fmt: skip
+    return client, sent
+
+
+@pytest.mark.parametrize(
+    ("fault", "status", "error_type", "exception"),
+    [
+        ("overloaded", 529, "overloaded_error", anthropic.OverloadedError),
+        ("rate_limit", 429, "rate_limit_error", anthropic.RateLimitError),
+        ("server_error", 500, "api_error", anthropic.InternalServerError),
+    ],
+)
+def test_error_faults_raise_promptly_without_retries(
+    mock_server, fault, status, error_type, exception
+):
+    client, sent = counting_sdk(mock_server, fault)  # the SDK's default: two retries
+    started = time.monotonic()
+    with pytest.raises(exception) as caught:
+        client.messages.create(**body())
+    assert time.monotonic() - started < 1
+    assert len(sent) == 1
+    response = caught.value.response
+    assert response.status_code == status
+    assert response.headers["x-should-retry"] == "false"
+    assert caught.value.body["type"] == "error" and caught.value.body["error"]["type"] == error_type
+    assert caught.value.body["request_id"] == response.headers["request-id"]
+
+
+def test_overloaded_has_the_api_message(mock_server):
+    response = post(mock_server, body(), headers=HEADERS | {"x-mock-fault": "overloaded"})
+    assert_error(response, 529, "overloaded_error", "Overloaded")
+
+
+def test_a_slow_reply_times_out_the_sdk(mock_server):
+    client, sent = counting_sdk(mock_server, "slow=0.5", timeout=0.2, max_retries=0)
+    with pytest.raises(anthropic.APITimeoutError):
+        client.messages.create(**body())
+    assert len(sent) == 1
+
+
+def test_a_slow_reply_arrives_when_the_sdk_waits(mock_server):
+    client, _ = counting_sdk(mock_server, "slow=0.3", timeout=5, max_retries=0)
+    started = time.monotonic()
+    assert client.messages.create(**body()).content[0].text == BRAIN_TEXT
+    assert time.monotonic() - started >= 0.3
+
+
+def test_a_disconnect_is_a_connection_error(mock_server):
+    client, sent = counting_sdk(mock_server, "disconnect", max_retries=0)
+    with pytest.raises(anthropic.APIConnectionError) as caught:
+        client.messages.create(**body())
+    assert not isinstance(caught.value, anthropic.APITimeoutError)
+    assert len(sent) == 1
+
+
+def test_a_cut_stream_ends_without_message_stop(mock_server):
+    mock_server.script([{"type": "text", "text": "This reply never arrives in full."}])
+    client, _ = counting_sdk(mock_server, "stream_cut", max_retries=0)
+    with client.messages.stream(**body()) as stream:
+        seen = [event.type for event in stream]
+        final = stream.get_final_message()  # the SDK does not notice: the message is half-built
+    assert seen[0] == "message_start" and "message_stop" not in seen
+    assert "message_delta" not in seen
+    assert final.stop_reason is None
+    assert "".join(block.text for block in final.content) == ""
+
+
+# --- python -m handagent.mock -------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_the_command_line_serves_until_interrupted():
+    port = free_port()
+    command = [sys.executable, "-m", "handagent.mock", "--host", "127.0.0.1", "--port", str(port)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout.readline() == f"listening on http://127.0.0.1:{port}\n"
+        client = anthropic.Anthropic(
+            base_url=f"http://127.0.0.1:{port}", api_key="k", max_retries=0
+        )
+        assert client.messages.create(**body()).type == "message"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=5)
+    finally:
+        process.kill()
+    assert process.returncode == 0, err
+    assert out == "stopped\n" and err == ""
+
+
+def test_the_command_line_explains_a_busy_port(mock_server):
+    port = mock_server.base_url.rsplit(":", 1)[1]
+    command = [sys.executable, "-m", "handagent.mock", "--port", port]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=10)
+    assert finished.returncode == 1
+    assert finished.stderr.startswith(f"cannot listen on 127.0.0.1:{port}: ")

@@ -1,0 +1,153 @@
+"""Tests for handagent.mock.stream: the real API's event order, and what the SDK makes of it."""
+
+import json
+
+import httpx
+import pytest
+
+from handagent.mock.replies import message
+from handagent.mock.stream import events, sse
+
+pytestmark = pytest.mark.timeout(20)
+
+TOOLS = [{"name": "get_weather", "input_schema": {"type": "object"}}]
+ARGUMENTS = {"city": "Paris", "units": "celsius", "note": "a fairly long note " * 4}
+TEXT = "Let me check the weather in Paris for you, it will only take a moment."
+BLOCKS = [
+    {"type": "text", "text": TEXT},
+    {"type": "tool_use", "name": "get_weather", "input": ARGUMENTS},
+]
+REQUEST = {
+    "model": "claude-sonnet-5",
+    "max_tokens": 1000,
+    "messages": [{"role": "user", "content": "Weather in Paris?"}],
+    "tools": TOOLS,
+}
+# Runs of content_block_delta collapsed into one entry (see `names`).
+ORDER = [
+    "message_start",
+    "content_block_start",
+    "ping",
+    "content_block_delta",
+    "content_block_stop",
+    "content_block_start",
+    "content_block_delta",
+    "content_block_stop",
+    "message_delta",
+    "message_stop",
+]
+
+
+def parse(stream: bytes) -> list[tuple[str, dict]]:
+    """Server-sent events as (event name, data), checking each has both lines."""
+    parsed = []
+    for chunk in stream.decode().split("\n\n")[:-1]:
+        event_line, data_line = chunk.split("\n")
+        assert event_line.startswith("event: ") and data_line.startswith("data: ")
+        parsed.append((event_line.removeprefix("event: "), json.loads(data_line[6:])))
+    return parsed
+
+
+def names(parsed: list[tuple[str, dict]]) -> list[str]:
+    """Event names, each run of content_block_delta counted once."""
+    collapsed = [name for name, _ in parsed]
+    return [
+        n for i, n in enumerate(collapsed) if n != "content_block_delta" or collapsed[i - 1] != n
+    ]
+
+
+def deltas(parsed: list[tuple[str, dict]], kind: str, field: str) -> list[str]:
+    return [
+        data["delta"][field] for name, data in parsed if data.get("delta", {}).get("type") == kind
+    ]
+
+
+def test_sse_follows_its_docstring_example():
+    assert sse("ping", {"type": "ping"}) == b'event: ping\ndata: {"type": "ping"}\n\n'
+
+
+def test_events_come_in_the_order_the_api_sends_them():
+    reply, partial = message(REQUEST, BLOCKS)
+    parsed = parse(b"".join(events(reply, partial)))
+    assert names(parsed) == ORDER
+    assert len(parsed) > len(ORDER) + 4  # both blocks arrive in several pieces
+    assert all(name == data["type"] for name, data in parsed)
+
+
+def test_message_start_holds_an_empty_message():
+    reply, _ = message(REQUEST, BLOCKS)
+    _, start = parse(next(events(reply)))[0]
+    assert start["message"]["id"] == reply["id"]
+    assert start["message"]["content"] == []
+    assert (start["message"]["stop_reason"], start["message"]["stop_sequence"]) == (None, None)
+    assert start["message"]["usage"]["input_tokens"] == reply["usage"]["input_tokens"]
+    assert start["message"]["usage"]["output_tokens"] == 1
+
+
+def test_blocks_open_empty_and_deltas_rebuild_them():
+    reply, _ = message(REQUEST, BLOCKS)
+    parsed = parse(b"".join(events(reply)))
+    starts = [data for name, data in parsed if name == "content_block_start"]
+    assert starts[0] == {"type": "content_block_start", "index": 0,
+                         "content_block": {"type": "text", "text": ""}}  # fmt: skip
+    assert starts[1]["content_block"] == {**reply["content"][1], "input": {}}
+    assert "".join(deltas(parsed, "text_delta", "text")) == TEXT
+    pieces = deltas(parsed, "input_json_delta", "partial_json")
+    assert pieces[0] == ""
+    assert json.loads("".join(pieces)) == ARGUMENTS
+
+
+def test_message_delta_carries_the_stop_reason_and_final_usage():
+    reply, _ = message(REQUEST, BLOCKS)
+    _, delta = parse(b"".join(events(reply)))[-2]
+    assert delta["delta"] == {"stop_reason": "tool_use", "stop_sequence": None}
+    assert delta["usage"] == {"output_tokens": reply["usage"]["output_tokens"]}
+
+
+def test_a_cut_tool_call_streams_a_prefix_that_does_not_parse():
+    reply, partial = message({**REQUEST, "max_tokens": 40}, BLOCKS)
+    parsed = parse(b"".join(events(reply, partial)))
+    streamed = "".join(deltas(parsed, "input_json_delta", "partial_json"))
+    assert streamed == partial and json.dumps(ARGUMENTS).startswith(streamed)
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(streamed)
+    assert parsed[-2][1]["delta"]["stop_reason"] == "max_tokens"
+    assert parsed[-1][0] == "message_stop"
+
+
+def test_the_server_streams_the_same_events(mock_server):
+    mock_server.script(BLOCKS)
+    response = httpx.post(
+        mock_server.base_url + "/v1/messages",
+        json={**REQUEST, "stream": True},
+        headers={"x-api-key": "test-key", "anthropic-version": "2023-06-01"},
+    )
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/event-stream"
+    assert response.headers["request-id"].startswith("req_")
+    assert names(parse(response.content)) == ORDER
+
+
+def test_the_sdk_stream_ends_with_the_same_message_as_a_plain_call(mock_server, sdk):
+    mock_server.script(BLOCKS, BLOCKS)
+    plain = sdk.messages.create(**REQUEST)
+    with sdk.messages.stream(**REQUEST) as stream:
+        texts = list(stream.text_stream)
+        streamed = stream.get_final_message()
+    assert "".join(texts) == TEXT and len(texts) > 1
+    assert [b.model_dump(exclude_none=True) for b in streamed.content] == [
+        b.model_dump(exclude_none=True) for b in plain.content
+    ]
+    assert (streamed.id, streamed.stop_reason, streamed.usage) == (
+        plain.id,
+        plain.stop_reason,
+        plain.usage,
+    )
+
+
+def test_the_sdk_sees_a_cut_tool_call_as_max_tokens(mock_server, sdk):
+    mock_server.script(BLOCKS)
+    with sdk.messages.stream(**{**REQUEST, "max_tokens": 40}) as stream:
+        final = stream.get_final_message()
+    assert final.stop_reason == "max_tokens"
+    assert final.usage.output_tokens <= 40
