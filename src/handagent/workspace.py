@@ -110,10 +110,8 @@ class Workspace:
             )
         return real
 
-    def read_file(self, path: str, offset: int = 1) -> ToolOutput:
-        """Read a UTF-8 text file from line `offset`, cut by `read_policy`."""
-        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 1:
-            raise WorkspaceError(f"offset must be a whole number, 1 or more; got {offset!r}.")
+    def regular_file(self, path: str) -> tuple[Path, os.stat_result]:
+        """The real path and stat of a workspace file that may be opened: regular, not a FIFO."""
         real = self.resolve(path)
         try:
             info = os.stat(real)  # before opening: opening a FIFO would block
@@ -125,15 +123,19 @@ class Workspace:
         except OSError as e:
             raise WorkspaceError(f"{path!r} cannot be read: {e.strerror}.") from None
         if stat.S_ISDIR(info.st_mode):
-            raise WorkspaceError(
-                f"{path!r} is a directory; read_file reads one file, so give "
-                "the path of a file inside it."
-            )
+            raise WorkspaceError(f"{path!r} is a directory; give the path of a file inside it.")
         if not stat.S_ISREG(info.st_mode):
             raise WorkspaceError(
                 f"{path!r} is not a regular file (it is a FIFO, socket or "
-                "device); read_file only reads text files."
+                "device); only text files can be read."
             )
+        return real, info
+
+    def read_file(self, path: str, offset: int = 1) -> ToolOutput:
+        """Read a UTF-8 text file from line `offset`, cut by `read_policy`."""
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 1:
+            raise WorkspaceError(f"offset must be a whole number, 1 or more; got {offset!r}.")
+        real, info = self.regular_file(path)
         text, complete = _read_from_line(real, offset, path)
         out = read_policy(text, offset, complete=complete)
         return ToolOutput(out.content, {"path": path, "size": info.st_size} | out.details)

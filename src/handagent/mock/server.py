@@ -2,9 +2,10 @@
 
 The genuine `anthropic` SDK and raw `httpx` reach it through `base_url`, exactly as they reach the
 real API. Routes: `POST /v1/messages` (also `stream: true`) and `POST /v1/messages/count_tokens`.
-Requests are checked with the real API's rules and wording (`handagent.checks`); replies are
-decided by the mock model (`brain`) unless a test scripted them; every response carries a
-`request-id` header.
+`POST /v1/chat/completions` speaks OpenAI Chat Completions instead (`openai_chat`), so chapter 06
+can switch provider offline. Requests are checked with the real API's rules and wording
+(`handagent.checks`); replies are decided by the mock model (`brain`) unless a test scripted
+them; every response carries a `request-id` header.
 
 Faults on request, for teaching and tests: send the header `x-mock-fault` with
     overloaded     529 overloaded_error        rate_limit    429 rate_limit_error (retry-after)
@@ -24,7 +25,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from ..checks import Rejection, check_request
 from ..tokens import input_tokens
-from . import replies, stream
+from . import openai_chat, replies, stream
 from .brain import respond
 
 MAX_BODY_BYTES = 32 * 1024 * 1024  # the API's documented request size limit
@@ -79,6 +80,10 @@ class _Handler(BaseHTTPRequestHandler):
         if fault in FAULTS:
             status, message = FAULTS[fault]
             self._error(status, message, req_id, **{"x-should-retry": "false", "retry-after": "1"})
+            return
+        if self.path.split("?")[0] == "/v1/chat/completions":  # the OpenAI side (chapter 06)
+            status, reply = openai_chat.answer(raw, self.headers, self.server.next_reply)
+            self._send(status, reply, req_id)
             return
         if not (self.headers.get("x-api-key") or self.headers.get("authorization")):
             self._error(401, "x-api-key header is required", req_id)
@@ -182,7 +187,9 @@ class MockServer:
 
     def start(self) -> "MockServer":
         if self._thread is None:
-            self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+            # poll every 0.05 s: `stop()`, the end of a `with` block, waits for one poll
+            serve = self._server.serve_forever
+            self._thread = threading.Thread(target=serve, args=(0.05,), daemon=True)
             self._thread.start()
         return self
 

@@ -1,0 +1,118 @@
+"""Calls: run the tool calls of a neutral AssistantMessage, one ToolResultMessage per call.
+
+Chapter 05's runner (`dispatch`) answers raw `tool_use` dicts. This one answers the neutral
+protocol, where a call may hold untrusted text instead of arguments and the message says why
+its turn ended. Every call gets exactly one result, in order, quoting its id; nothing here raises
+for a model's mistake:
+
+    stop_reason "length"             every call refused: its arguments may be truncated
+    stop_reason "aborted" / "error"  every call answered "not run": the turn never finished
+    arguments None (invalid JSON)    refused, quoting the parse error and what was received
+    otherwise                        dispatch's checks and runner: unknown tool, input that
+                                     breaks the schema, a tool that raises or times out
+
+The "length" text is `repair`'s own, so a gap reads the same whoever fills it; for "aborted"
+and "error" the text says which, where repair's INTERRUPTED (a gap nobody explained) cannot.
+A tool's `ToolOutput.details` go to the result's `details`, for the UI and the log (no adapter
+sends them); its content becomes TextBlock and ImageBlock.
+
+Not handled here: cutting long output to size (the tools do, `handagent.truncate`), permission
+prompts, stopping a running tool (a thread cannot be killed: at its timeout it is abandoned).
+"""
+
+import time
+
+from .dispatch import outcomes, problem
+from .protocol import (
+    AssistantMessage,
+    ImageBlock,
+    TextBlock,
+    ToolCall,
+    ToolResultMessage,
+    parse_arguments,
+    tool_calls,
+)
+from .repair import TRUNCATED
+from .tools import Tool, ToolRegistry
+
+# Why no call of a turn is run, by the turn's stop_reason.
+NOT_RUN = {
+    "length": TRUNCATED,
+    "aborted": "Not run: the turn was aborted by the user before this call could run.",
+    "error": "Not run: the turn failed (a provider or network error) before this call could run.",
+}
+RESEND = "The tool was not run. Send the arguments again as one JSON object."
+
+
+def _refusal(call: ToolCall, registry: ToolRegistry) -> str | None:
+    """Why this call cannot run, in words for the model, or None if it can."""
+    if call.arguments is None and registry.get(call.name) is not None:
+        _, error = parse_arguments(call.raw_arguments)
+        # error is None only for text that parses after all: a call kept raw by a cut stream
+        error = error or f"The arguments were never parsed. Received: {call.raw_arguments[:80]!r}"
+        return f"{error}\n{RESEND}"
+    return problem({"name": call.name, "input": call.arguments}, registry)  # unknown, schema
+
+
+def _blocks(content: str | list) -> tuple[TextBlock | ImageBlock, ...]:
+    """A tool's output as protocol blocks.
+
+    Example: [{"type": "text", "text": "ok"}, {"type": "image", "source": {"type": "base64",
+    "media_type": "image/png", "data": "iVBO..."}}] -> (TextBlock("ok"), ImageBlock("image/png",
+    "iVBO..."))
+    """
+    if isinstance(content, str):
+        return (TextBlock(content),)
+    blocks: list[TextBlock | ImageBlock] = []
+    for block in content:
+        if isinstance(block, TextBlock | ImageBlock):
+            blocks.append(block)
+        elif block.get("type") == "text":
+            blocks.append(TextBlock(block["text"]))
+        elif block.get("type") == "image" and block["source"].get("type") == "base64":
+            blocks.append(ImageBlock(block["source"]["media_type"], block["source"]["data"]))
+        else:
+            raise ValueError(
+                f"A tool returned the block {block!r}; return text, or text and base64 images."
+            )
+    return tuple(blocks)
+
+
+def _result(
+    call: ToolCall,
+    content: tuple[TextBlock | ImageBlock, ...],
+    is_error: bool,
+    timestamp: float | None,
+    details: dict | None = None,
+) -> ToolResultMessage:
+    return ToolResultMessage(
+        tool_call_id=call.id,
+        tool_name=call.name,
+        content=content,
+        is_error=is_error,
+        details=details,
+        timestamp=time.time() if timestamp is None else timestamp,
+    )
+
+
+def run_calls(
+    message: AssistantMessage, tools: ToolRegistry | list[Tool], *, timestamp: float | None = None
+) -> list[ToolResultMessage]:
+    """Answer every call of `message`: one result per call, in order, each quoting its call's id.
+
+    Example: AssistantMessage(content=(ToolCall("c1", "add", {"a": 1, "b": 2}), ToolCall("c2",
+    "nope", {})), stop_reason="tool_use", ...) -> [ToolResultMessage(tool_call_id="c1",
+    content=(TextBlock("3"),), is_error=False), ToolResultMessage(tool_call_id="c2", content=(
+    TextBlock("Unknown tool 'nope'. Available tools: add."),), is_error=True)]
+    """
+    registry = tools if isinstance(tools, ToolRegistry) else ToolRegistry(tools)
+    calls = tool_calls(message)
+    if message.stop_reason in NOT_RUN:  # the calls of an unfinished turn are never run
+        text = NOT_RUN[message.stop_reason]
+        return [_result(call, (TextBlock(text),), True, timestamp) for call in calls]
+    refusals = [_refusal(call, registry) for call in calls]
+    wire = [{"id": call.id, "name": call.name, "input": call.arguments} for call in calls]
+    return [
+        _result(call, _blocks(outcome.content), outcome.is_error, timestamp, outcome.details)
+        for call, outcome in zip(calls, outcomes(wire, registry, refusals), strict=True)
+    ]

@@ -1,0 +1,259 @@
+"""The mock provider's second wire format, OpenAI Chat Completions (`POST /v1/chat/completions`).
+
+Chapter 06 switches provider mid-session, offline: one history goes to `/v1/messages` and here,
+and the same `brain` answers both. `answer` checks a request with the real API's rules, status
+and wording (`ERRORS`), translates it into a Messages request, asks the brain, and writes the
+reply as a `chat.completion`:
+
+    Chat Completions                          what the brain reads (Messages API)
+    system / developer messages               system
+    assistant tool_calls (arguments: JSON)    tool_use blocks (input: dict)
+    consecutive {"role": "tool"} messages     one user turn of tool_result blocks
+    tool content starting "Error:"            is_error true: Chat has no error flag, so
+                                              `to_openai_chat` writes errors that way
+    tool_choice "required" / {"function"}     {"type": "any"} / {"type": "tool", "name"}
+    parallel_tool_calls false                 model + "-sequential": one call per turn
+
+Call ids are `call_` + 24 characters, valid everywhere. With the header `x-mock-id-style: long`
+they take the shape of pi-mono's join of a Responses call id and item id, `call_<24>|fc_<172
+base64 characters>`: the Messages API refuses them (`^[a-zA-Z0-9_-]+$`, 64 at most) unless
+`handagent.ids` rewrites them. Sent back here verbatim they break Chat's own 40-character rule
+too; that is realistic: such ids come from the Responses API, never from Chat Completions.
+
+Not handled here: streaming, n > 1 (one choice comes back), logprobs, response_format, the
+deprecated `functions` and `function` role, images (passed on; the brain ignores them), HTTP.
+"""
+
+import base64
+import hashlib
+import json
+from collections.abc import Mapping
+
+from ..protocol import parse_arguments
+from . import replies
+from .brain import respond
+
+# kind -> (message, code), as the real API words them; the last two are the mock's own.
+ERRORS = {
+    "no_key": ("You didn't provide an API key. You need to provide your API key in an "
+               "Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+               None),
+    "bad_json": ("We could not parse the JSON body of your request. (HINT: This likely means you "
+                 "aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, "
+                 "but what was sent was not valid JSON.)", None),
+    "missing": ("Missing required parameter: '{param}'.", "missing_required_parameter"),
+    "no_model": ("you must provide a model parameter", None),
+    "empty": ("Invalid 'messages': empty array. Expected an array with minimum length 1, but got "
+              "an empty array instead.", "empty_array"),
+    "role": ("Invalid value: '{role}'. Supported values are: 'system', 'assistant', 'user', "
+             "'function', 'tool', and 'developer'.", "invalid_value"),
+    "too_long": ("Invalid '{param}': string too long. Expected a string with maximum length 40, "
+                 "but got a string with length {length} instead.", "string_above_max_length"),
+    "unanswered": ("An assistant message with 'tool_calls' must be followed by tool messages "
+                   "responding to each 'tool_call_id'. The following tool_call_ids did not have "
+                   "response messages: {ids}", None),
+    "orphan": ("Invalid parameter: messages with role 'tool' must be a response to a preceeding "
+               "message with 'tool_calls'.", None),  # sic: "preceeding" is the API's spelling
+    "stream": ("The mock provider does not stream Chat Completions: leave out `stream`.",
+               "unsupported_value"),
+    "function": ("The mock provider does not take the deprecated 'function' role: use 'tool'.",
+                 None),
+}  # fmt: skip
+MAX_ID_LENGTH = 40
+CREATED_BASE = 1_735_689_600  # 2025-01-01 UTC: `created` is derived from the request, not a clock
+FINISH_REASONS = {"end_turn": "stop", "tool_use": "tool_calls", "max_tokens": "length"}
+TOOL_CHOICES = {"auto": {"type": "auto"}, "none": {"type": "none"}, "required": {"type": "any"}}
+
+
+class Refusal(Exception):
+    """A request the API refuses: `status` and the `{"error": {...}}` envelope in `body`."""
+
+    def __init__(self, kind: str, param: str | None = None, status: int = 400, **fields) -> None:
+        message, code = ERRORS[kind]
+        message = message.format(param=param, **fields)
+        super().__init__(message)
+        error = {"message": message, "type": "invalid_request_error", "param": param, "code": code}
+        self.status, self.body = status, {"error": error}
+
+
+def answer(body: object, headers: Mapping[str, str], brain=respond) -> tuple[int, dict]:
+    """Status and JSON body for one POST /v1/chat/completions request (JSON bytes or parsed).
+
+    Example: {"model": "m", "messages": [{"role": "user", "content": "hi"}]} -> (200, {"id":
+    "chatcmpl-...", "object": "chat.completion", "choices": [{"message": {"role": "assistant",
+    "content": "Hello! How can I help?", ...}, "finish_reason": "stop", ...}], "usage": {...}})
+    """
+    headers = {name.lower(): value for name, value in headers.items()}
+    try:
+        if not headers.get("authorization", "").startswith("Bearer "):
+            raise Refusal("no_key", status=401)
+        if isinstance(body, bytes | str):
+            try:
+                body = json.loads(body)
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                raise Refusal("bad_json") from None
+        check(body)
+        request = to_messages_request(body)
+        return 200, completion(body, request, brain(request), headers.get("x-mock-id-style"))
+    except Refusal as refusal:
+        return refusal.status, refusal.body
+
+
+def check(body: object) -> None:
+    """Raise the Refusal the real API would send for this body, or return if it is valid."""
+    if not isinstance(body, dict) or "messages" not in body:
+        raise Refusal("missing", "messages")
+    if not body.get("model"):
+        raise Refusal("no_model")
+    if body.get("stream"):
+        raise Refusal("stream", "stream")
+    messages = body["messages"]
+    if not isinstance(messages, list) or not messages:
+        raise Refusal("empty", "messages")
+    for i, message in enumerate(messages):
+        role = message.get("role") if isinstance(message, dict) else None
+        if role is None:
+            raise Refusal("missing", f"messages[{i}].role")
+        if role not in ("system", "developer", "user", "assistant", "tool"):
+            raise Refusal("function" if role == "function" else "role", f"messages[{i}].role",
+                          role=role)  # fmt: skip
+        for j, call in enumerate(message.get("tool_calls") or []):
+            where = f"messages[{i}].tool_calls[{j}].id"
+            if not isinstance(call, dict) or not isinstance(call.get("id"), str):
+                raise Refusal("missing", where)
+            if len(call["id"]) > MAX_ID_LENGTH:
+                raise Refusal("too_long", where, length=len(call["id"]))
+    _check_tool_protocol(messages)
+
+
+def _check_tool_protocol(messages: list[dict]) -> None:
+    """Tool messages must follow, at once, the assistant message whose calls they answer."""
+    waiting: list[str] = []  # ids of the last assistant message that no tool message answered yet
+    expected: set[str] = set()  # ids the current run of tool messages may answer
+    for i, message in enumerate(messages):
+        if message["role"] == "tool":
+            if message.get("tool_call_id") not in expected:
+                raise Refusal("orphan", f"messages.[{i}].role")
+            waiting = [call_id for call_id in waiting if call_id != message["tool_call_id"]]
+            continue
+        if waiting:
+            raise Refusal("unanswered", f"messages.[{i}].role", ids=", ".join(waiting))
+        waiting = [call["id"] for call in message.get("tool_calls") or []]
+        expected = set(waiting)
+    if waiting:
+        raise Refusal("unanswered", "messages", ids=", ".join(waiting))
+
+
+def _text(content: object) -> str:
+    """A message's text. Example: [{"type": "text", "text": "a"}, {"type": "image_url"}] -> "a"."""
+    if isinstance(content, list):
+        return "".join(part.get("text", "") for part in content if part.get("type") == "text")
+    return content or ""
+
+
+def _blocks(text: str) -> list[dict]:
+    return [{"type": "text", "text": text}] if text else []
+
+
+def _block(part: dict) -> dict:
+    """A user content part as a Messages block. Example: {"type": "image_url", "image_url":
+    {"url": U}} -> {"type": "image", "source": {"type": "url", "url": U}}"""
+    if part.get("type") == "image_url":
+        return {"type": "image", "source": {"type": "url", "url": part["image_url"]["url"]}}
+    return {"type": "text", "text": part.get("text", "")}
+
+
+def _tool_use(call: dict) -> dict:
+    """Example: {"id": "c1", "function": {"name": "f", "arguments": '{"a": 1}'}} ->
+    {"type": "tool_use", "id": "c1", "name": "f", "input": {"a": 1}}"""
+    arguments, _ = parse_arguments(call["function"].get("arguments") or "")
+    return {"type": "tool_use", "id": call["id"], "name": call["function"]["name"],
+            "input": arguments or {}}  # fmt: skip
+
+
+def _tool(tool: dict) -> dict:
+    """Example: {"type": "function", "function": {"name": "f", "parameters": S}} ->
+    {"name": "f", "description": "", "input_schema": S}"""
+    function = tool["function"]
+    return {"name": function["name"], "description": function.get("description", ""),
+            "input_schema": function.get("parameters") or {"type": "object"}}  # fmt: skip
+
+
+def to_messages_request(body: dict) -> dict:
+    """The Messages API request the brain reads for a checked Chat Completions body.
+
+    Example: {"model": "m", "messages": [..., {"role": "tool", "tool_call_id": "c1", "content":
+    "Error: boom"}]} -> {"model": "m", "messages": [..., {"role": "user", "content": [{"type":
+    "tool_result", "tool_use_id": "c1", "content": "Error: boom", "is_error": True}]}]}
+    """
+    system, messages, results = [], [], None
+    for message in body["messages"]:
+        role, content, text = message["role"], message.get("content"), _text(message.get("content"))
+        if role != "tool":
+            results = None  # the next tool message starts a new user turn
+        if role in ("system", "developer"):
+            system.append(text)
+        elif role == "tool":
+            if results is None:
+                results = []
+                messages.append({"role": "user", "content": results})
+            results.append({"type": "tool_result", "tool_use_id": message["tool_call_id"],
+                            "content": text, "is_error": text.startswith("Error:")})  # fmt: skip
+        elif role == "assistant":
+            calls = [_tool_use(call) for call in message.get("tool_calls") or []]
+            messages.append({"role": "assistant", "content": _blocks(text) + calls})
+        else:
+            parts = content if isinstance(content, list) else _blocks(content or "")
+            messages.append({"role": "user", "content": [_block(part) for part in parts]})
+    request = {"model": body["model"], "messages": messages}
+    if body.get("parallel_tool_calls") is False:
+        request["model"] += "-sequential"  # the brain's switch for one call per turn
+    if system:
+        request["system"] = "\n\n".join(system)
+    if limit := body.get("max_completion_tokens") or body.get("max_tokens"):
+        request["max_tokens"] = limit
+    if body.get("tools"):
+        request["tools"] = [_tool(tool) for tool in body["tools"]]
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict):
+        request["tool_choice"] = {"type": "tool", "name": choice["function"]["name"]}
+    elif choice in TOOL_CHOICES:
+        request["tool_choice"] = TOOL_CHOICES[choice]
+    return request
+
+
+def call_id(seed: str, index: int, style: str | None = None) -> str:
+    """A deterministic call id: `call_` + 24 characters, or pi-mono's long joined shape.
+
+    Example: ("s", 0) -> "call_<24>";  ("s", 0, "long") -> "call_<24>|fc_<172 base64 chars>"
+    """
+    short = f"call_{replies.digest(seed, index)}"
+    if style != "long":
+        return short
+    raw = b"".join(hashlib.sha256(f"{seed}/{index}/{k}".encode()).digest() for k in range(4))
+    return f"{short}|fc_{base64.b64encode(raw).decode()}"  # 128 bytes: ends in "="
+
+
+def completion(body: dict, request: dict, blocks: list[dict], id_style: str | None = None) -> dict:
+    """The `chat.completion` for `body`, whose model said `blocks` (Messages content blocks)."""
+    reply, partial_json = replies.message(request, blocks)  # the cut, usage and stop_reason
+    seed = replies.digest(body)
+    scripted_ids = [block.get("id") for block in blocks if block["type"] == "tool_use"]
+    calls = []
+    for index, block in enumerate(b for b in reply["content"] if b["type"] == "tool_use"):
+        arguments = json.dumps(block["input"], ensure_ascii=False)
+        function = {"name": block["name"], "arguments": arguments}
+        call = scripted_ids[index] or call_id(seed, index, id_style)
+        calls.append({"id": call, "type": "function", "function": function})
+    if calls and partial_json is not None:
+        calls[-1]["function"]["arguments"] = partial_json  # cut mid-way: it must not parse
+    text = "".join(block["text"] for block in reply["content"] if block["type"] == "text")
+    message = {"role": "assistant", "content": text or None, "refusal": None, "annotations": []}
+    choice = {"index": 0, "message": message | ({"tool_calls": calls} if calls else {}),
+              "finish_reason": FINISH_REASONS[reply["stop_reason"]], "logprobs": None}  # fmt: skip
+    prompt, output = reply["usage"]["input_tokens"], reply["usage"]["output_tokens"]
+    return {"id": f"chatcmpl-{seed}", "object": "chat.completion",
+            "created": CREATED_BASE + int(hashlib.sha256(seed.encode()).hexdigest()[:6], 16),
+            "model": body["model"], "choices": [choice],
+            "usage": {"prompt_tokens": prompt, "completion_tokens": output,
+                      "total_tokens": prompt + output}}  # fmt: skip

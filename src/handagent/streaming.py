@@ -1,0 +1,164 @@
+"""Streaming: one reply assembled from the server-sent events of a `stream: true` request.
+
+The events arrive in the order `handagent.mock.stream` shows. Text deltas are joined. A tool
+call's arguments arrive as pieces of JSON *text* (`input_json_delta`): they stay text until the
+block's `content_block_stop`, and only then are parsed (`protocol.call_from_text`), so invalid
+JSON keeps the text in `raw_arguments` instead of breaking the loop.
+
+Besides a normal `message_stop`, a stream can end three ways:
+- cut by `max_tokens`: still a normal end, stop_reason "length"; the cut call's text stays raw;
+- the server dies (no `message_stop`) or an `event: error` arrives: stop_reason "error" with an
+  error_message, and the content received so far is kept;
+- the reader stops (Ctrl-C): `Assembler.aborted()` keeps what arrived, stop_reason "aborted".
+
+`assemble` reads a whole stream; an `Assembler` takes one event at a time, for a caller that may
+stop half-way.
+
+Not handled here: HTTP and its failures (`handagent.providers`), thinking and signature deltas,
+citations and server-tool blocks (skipped), OpenAI's stream format.
+"""
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from .adapters.anthropic import STOP_REASONS, from_anthropic
+from .protocol import (
+    AssistantMessage,
+    TextBlock,
+    ToolCall,
+    Usage,
+    assistant_aborted,
+    assistant_from_error,
+    call_from_text,
+)
+
+
+def parse_sse(lines: Iterable[str | bytes]) -> Iterator[tuple[str, dict]]:
+    """The named events of a server-sent-event body, given line by line, each data parsed.
+
+    Example: ["event: ping", 'data: {"type": "ping"}', ""] -> ("ping", {"type": "ping"})
+    """
+    name, data = "", []
+    for line in lines:
+        line = (line.decode() if isinstance(line, bytes) else line).rstrip("\r\n")
+        if line:
+            field, _, value = line.partition(":")  # ": comment" lines have no field name
+            if field == "event":
+                name = value.strip()
+            elif field == "data":
+                data.append(value.removeprefix(" "))
+            continue
+        # A blank line ends an event. Events without a name are skipped, as the SDK does; an
+        # event cut before its blank line (a dead server) is never yielded.
+        if name and data:
+            yield name, json.loads("\n".join(data))
+        name, data = "", []
+
+
+class Assembler:
+    """A streamed reply, built one event at a time; `message()` gives it at any moment."""
+
+    def __init__(self, *, model: str, provider: str = "anthropic", timestamp: float | None = None):
+        self.model = model  # replaced by the model named in message_start
+        self.provider = provider
+        self.timestamp = timestamp
+        self.events = 0
+        self._blocks: dict[int, dict] = {}  # index -> text so far, or a call's JSON text so far
+        self._usage: dict = {}
+        self._stop_reason: str | None = None
+        self._finished = False  # message_stop arrived
+        self._error: str | None = None
+
+    def feed(self, event: str, data: dict) -> None:
+        """Take one event. Unknown events and block types are skipped: new API versions add them."""
+        self.events += 1
+        if event == "message_start":
+            self.model = data["message"].get("model") or self.model
+            self._usage.update(data["message"].get("usage") or {})
+        elif event == "content_block_start":
+            block = data["content_block"]  # tool_use: {"type", "id", "name", "input": {}}
+            if block["type"] == "text":
+                self._blocks[data["index"]] = {"text": block.get("text", "")}
+            elif block["type"] == "tool_use":
+                self._blocks[data["index"]] = {"id": block["id"], "name": block["name"], "json": ""}
+        elif event == "content_block_delta":
+            block, delta = self._blocks.get(data["index"]), data["delta"]
+            if block is not None and delta["type"] == "text_delta":
+                block["text"] += delta["text"]
+            elif block is not None and delta["type"] == "input_json_delta":
+                block["json"] += delta["partial_json"]
+        elif event == "content_block_stop":
+            block = self._blocks.get(data["index"])
+            if block is not None and "json" in block:  # complete: only now is the text parsed
+                block["call"] = call_from_text(block["id"], block["name"], block["json"])
+        elif event == "message_delta":
+            self._stop_reason = data["delta"].get("stop_reason")
+            self._usage.update(data.get("usage") or {})  # output_tokens is cumulative
+        elif event == "message_stop":
+            self._finished = True
+        elif event == "error":  # {"type": "error", "error": {"type": ..., "message": ...}}
+            error = data.get("error") or {}
+            kind, words = error.get("type"), error.get("message")
+            self._error = f"{self.provider}: error event in the stream: {kind}: {words}"
+
+    def _content(self) -> list[TextBlock | ToolCall]:
+        blocks = [block for _index, block in sorted(self._blocks.items())]
+        # The token limit cuts the last block: its text stays raw even if it parses ("" -> {}).
+        cut = STOP_REASONS.get(self._stop_reason or "") == "length"
+        content: list[TextBlock | ToolCall] = []
+        for position, block in enumerate(blocks):
+            if "text" in block:
+                if block["text"]:
+                    content.append(TextBlock(block["text"]))
+            elif "call" in block and not (cut and position == len(blocks) - 1):
+                content.append(block["call"])
+            else:  # never completed: kept as the text received, whether or not it would parse
+                content.append(ToolCall(block["id"], block["name"], None, block["json"]))
+        return content
+
+    def message(self) -> AssistantMessage:
+        """The reply as the stream ended it; "error" with the partial content if it never did."""
+        content = tuple(self._content())
+        if self._finished and self._error is None:
+            # the same stop-reason table and wording as a reply that was not streamed
+            reply = {"content": [], "model": self.model, "stop_reason": self._stop_reason}
+            reply["usage"] = self._usage
+            done = from_anthropic(reply, provider=self.provider, timestamp=self.timestamp)
+            return replace(done, content=content)
+        error = self._error or (
+            f"{self.provider}: the stream ended without message_stop after {self.events} "
+            "events; the partial content is kept"
+        )
+        failed = assistant_from_error(error, self.model, self.provider, self.timestamp)
+        usage = Usage(self._usage.get("input_tokens", 0), self._usage.get("output_tokens", 0))
+        return replace(failed, content=content, usage=usage)
+
+    def fail(self, error_message: str) -> AssistantMessage:
+        """The reply so far as stop_reason "error": the transport failed mid-stream."""
+        self._error = error_message
+        return self.message()
+
+    def aborted(self) -> AssistantMessage:
+        """The reply so far as stop_reason "aborted": the reader stopped."""
+        return assistant_aborted(self._content(), self.model, self.provider, self.timestamp)
+
+
+def assemble(
+    events: Iterable[tuple[str, dict]],
+    *,
+    model: str,
+    provider: str = "anthropic",
+    timestamp: float | None = None,
+) -> AssistantMessage:
+    """A whole stream of (event, data) pairs as one neutral message.
+
+    Example: [("message_start", {...}), ("content_block_start", {"index": 0, "content_block":
+    {"type": "tool_use", "id": "t1", "name": "f", "input": {}}}), ("content_block_delta", {"index":
+    0, "delta": {"type": "input_json_delta", "partial_json": '{"a": '}}), ...("message_stop", {})]
+    -> AssistantMessage(content=(ToolCall("t1", "f", {"a": 1}),), stop_reason="tool_use", ...)
+    """
+    assembler = Assembler(model=model, provider=provider, timestamp=timestamp)
+    for event, data in events:
+        assembler.feed(event, data)
+    return assembler.message()

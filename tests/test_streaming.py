@@ -1,0 +1,207 @@
+"""Tests for handagent.streaming: against the mock's real event stream, the SDK's own
+accumulator, and hand-built event lists for what the mock does not send."""
+
+import json
+
+import httpx
+import pytest
+
+from handagent.adapters import from_anthropic
+from handagent.protocol import TextBlock, ToolCall
+from handagent.streaming import Assembler, assemble, parse_sse
+
+MODEL = "claude-sonnet-5"
+HEADERS = {"x-api-key": "test-key", "anthropic-version": "2023-06-01"}
+READ_INPUT = {"path": "src/handagent/protocol.py", "limit": 200}
+TEXT_THEN_CALL = [
+    {"type": "text", "text": "Let me read the file for you now."},
+    {"type": "tool_use", "name": "read_file", "input": READ_INPUT},
+]
+
+
+def body(max_tokens: int = 1024, stream: bool = True) -> dict:
+    messages = [{"role": "user", "content": "Read protocol.py"}]
+    return {"model": MODEL, "max_tokens": max_tokens, "messages": messages, "stream": stream}
+
+
+def stream_lines(server, request: dict, **headers: str) -> list[str]:
+    url = f"{server.base_url}/v1/messages"
+    with httpx.stream("POST", url, json=request, headers=HEADERS | headers, timeout=5) as response:
+        assert response.status_code == 200
+        return list(response.iter_lines())
+
+
+def event(name: str, **data) -> tuple[str, dict]:
+    return name, {"type": name, **data}
+
+
+def call_events(index: int, pieces: list[str], tool_id: str = "toolu_01A") -> list:
+    start = {"type": "tool_use", "id": tool_id, "name": "read_file", "input": {}}
+    deltas = [
+        event(
+            "content_block_delta",
+            index=index,
+            delta={"type": "input_json_delta", "partial_json": p},
+        )
+        for p in pieces
+    ]
+    return [
+        event("content_block_start", index=index, content_block=start),
+        *deltas,
+        event("content_block_stop", index=index),
+    ]
+
+
+def text_events(index: int, text: str) -> list:
+    return [
+        event("content_block_start", index=index, content_block={"type": "text", "text": ""}),
+        event("content_block_delta", index=index, delta={"type": "text_delta", "text": text}),
+        event("content_block_stop", index=index),
+    ]
+
+
+START = event("message_start", message={"model": MODEL, "usage": {"input_tokens": 9}})
+
+
+def ending(stop_reason: str, output_tokens: int = 7) -> list:
+    delta = {"stop_reason": stop_reason, "stop_sequence": None}
+    usage = {"output_tokens": output_tokens}
+    return [event("message_delta", delta=delta, usage=usage), event("message_stop")]
+
+
+def test_parse_sse_yields_each_named_event_with_its_data_parsed():
+    lines = ["event: ping", 'data: {"type": "ping"}', "", "event: message_stop", "data: {}", ""]
+    assert list(parse_sse(lines)) == [("ping", {"type": "ping"}), ("message_stop", {})]
+
+
+def test_parse_sse_skips_unnamed_events_comments_and_an_event_cut_before_its_blank_line():
+    lines = [": keep-alive", "", 'data: {"a": 1}', "", "event: ping", 'data: {"type": "ping"}']
+    assert list(parse_sse(lines)) == []
+
+
+def test_parse_sse_reads_bytes_with_crlf_line_ends_and_data_split_over_lines():
+    lines = [b"event: x\r\n", b'data: {"a":\r\n', b"data: 1}\r\n", b"\r\n"]
+    assert list(parse_sse(lines)) == [("x", {"a": 1})]
+
+
+def test_a_streamed_reply_assembles_to_the_same_message_as_the_reply_sent_whole(mock_server):
+    mock_server.script(TEXT_THEN_CALL, TEXT_THEN_CALL)
+    streamed = assemble(parse_sse(stream_lines(mock_server, body())), model="?", timestamp=1.0)
+    whole = httpx.post(
+        f"{mock_server.base_url}/v1/messages", json=body(stream=False), headers=HEADERS
+    )
+    assert streamed == from_anthropic(whole.json(), timestamp=1.0)
+    assert streamed.stop_reason == "tool_use"
+    assert streamed.content[0] == TextBlock("Let me read the file for you now.")
+    assert streamed.content[1].arguments == READ_INPUT
+    assert streamed.model == MODEL  # the model named by message_start, not the caller's guess
+
+
+def test_a_streamed_reply_agrees_with_the_sdk_own_stream_accumulator(mock_server, sdk):
+    mock_server.script(TEXT_THEN_CALL, TEXT_THEN_CALL)
+    request = {key: value for key, value in body().items() if key != "stream"}
+    with sdk.messages.stream(**request) as sdk_stream:
+        final = sdk_stream.get_final_message()
+    ours = assemble(parse_sse(stream_lines(mock_server, body())), model=MODEL, timestamp=1.0)
+    assert ours == from_anthropic(final.model_dump(), timestamp=1.0)
+
+
+def test_a_tool_call_cut_by_max_tokens_keeps_its_raw_text_and_stops_with_length(mock_server):
+    mock_server.script(TEXT_THEN_CALL)
+    message = assemble(parse_sse(stream_lines(mock_server, body(max_tokens=25))), model=MODEL)
+    assert message.stop_reason == "length"
+    cut = message.content[-1]
+    assert cut.arguments is None
+    assert cut.raw_arguments and json.dumps(READ_INPUT).startswith(cut.raw_arguments)
+    assert cut.raw_arguments != json.dumps(READ_INPUT)
+
+
+def test_a_call_cut_before_its_arguments_began_stays_raw_rather_than_parsing_as_empty():
+    events = [START, *call_events(0, [""]), *ending("max_tokens")]
+    message = assemble(events, model=MODEL)
+    assert message.stop_reason == "length"
+    assert message.content == (ToolCall("toolu_01A", "read_file", None, raw_arguments=""),)
+
+
+def test_a_stream_the_server_cuts_ends_as_an_error_naming_the_missing_message_stop(mock_server):
+    mock_server.script(TEXT_THEN_CALL)
+    lines = stream_lines(mock_server, body(), **{"x-mock-fault": "stream_cut"})
+    message = assemble(parse_sse(lines), model=MODEL)
+    assert message.stop_reason == "error"
+    assert "anthropic" in message.error_message and "message_stop" in message.error_message
+
+
+def test_a_stream_that_dies_mid_call_keeps_the_text_and_the_unfinished_call_raw(mock_server):
+    mock_server.script(TEXT_THEN_CALL)
+    lines = stream_lines(mock_server, body())
+    last_json_delta = max(i for i, line in enumerate(lines) if "input_json_delta" in line)
+    message = assemble(parse_sse(lines[: last_json_delta + 2]), model=MODEL)  # died right there
+    assert message.stop_reason == "error"
+    assert message.content[0] == TextBlock("Let me read the file for you now.")
+    unfinished = message.content[1]
+    assert unfinished.arguments is None and unfinished.raw_arguments == json.dumps(READ_INPUT)
+
+
+def test_invalid_json_arguments_are_kept_as_raw_text_in_a_complete_reply():
+    events = [START, *call_events(0, ["", '{"path": ', "'a.py'}"]), *ending("tool_use")]
+    message = assemble(events, model=MODEL, timestamp=5.0)
+    assert message.stop_reason == "tool_use" and message.error_message is None
+    assert message.content == (ToolCall("toolu_01A", "read_file", None, "{\"path\": 'a.py'}"),)
+    assert message.timestamp == 5.0
+
+
+def test_valid_json_split_anywhere_is_parsed_once_the_block_is_complete():
+    text = json.dumps({"path": "日本/a.py", "n": [1, 2]}, ensure_ascii=False)
+    pieces = [""] + [text[i : i + 3] for i in range(0, len(text), 3)]
+    message = assemble([START, *call_events(0, pieces), *ending("tool_use")], model=MODEL)
+    assert message.content[0].arguments == {"path": "日本/a.py", "n": [1, 2]}
+    assert (message.usage.input_tokens, message.usage.output_tokens) == (9, 7)
+
+
+def test_an_error_event_ends_the_turn_as_error_with_the_provider_message_and_the_text_so_far():
+    overloaded = {"type": "overloaded_error", "message": "Overloaded"}
+    events = [START, *text_events(0, "Reading"), event("error", error=overloaded)]
+    message = assemble(events, model=MODEL)
+    assert message.stop_reason == "error"
+    assert (
+        message.error_message
+        == "anthropic: error event in the stream: overloaded_error: Overloaded"
+    )
+    assert message.content == (TextBlock("Reading"),)
+
+
+def test_an_assembler_stopped_mid_way_gives_an_aborted_message_with_the_partial_content():
+    events = [START, *text_events(0, "I will read"), *call_events(1, ["", '{"pa'])[:-1]]
+    assembler = Assembler(model=MODEL, timestamp=3.0)
+    for name, data in events:
+        assembler.feed(name, data)
+    message = assembler.aborted()  # what a caller does on KeyboardInterrupt
+    assert message.stop_reason == "aborted" and message.timestamp == 3.0
+    assert message.content == (
+        TextBlock("I will read"),
+        ToolCall("toolu_01A", "read_file", None, '{"pa'),
+    )
+
+
+def test_unknown_events_and_block_types_are_skipped():
+    thinking = {"type": "thinking", "thinking": "", "signature": ""}
+    delta = {"type": "thinking_delta", "thinking": "hmm"}
+    events = [
+        START,
+        event("content_block_start", index=0, content_block=thinking),
+        event("content_block_delta", index=0, delta=delta),
+        event("content_block_stop", index=0),
+        event("a_future_event", anything=1),
+        *text_events(1, "Done."),
+        *ending("end_turn"),
+    ]
+    message = assemble(events, model=MODEL)
+    assert message.content == (TextBlock("Done."),) and message.stop_reason == "stop"
+
+
+@pytest.mark.parametrize(
+    ("wire", "ours"), [("refusal", "error"), ("model_context_window_exceeded", "length")]
+)
+def test_stop_reasons_map_as_for_a_reply_sent_whole(wire, ours):
+    message = assemble([START, *text_events(0, "x"), *ending(wire)], model=MODEL)
+    assert message.stop_reason == ours
