@@ -14,7 +14,7 @@ from handagent.config import (
     load_settings,
 )
 
-KEY = "sk-ant-test-0123456789-secret"
+KEY = "test-key-0123456789-secret"
 
 
 def test_no_key_means_the_mock_provider():

@@ -149,11 +149,11 @@ def test_the_mock_provider_starts_its_own_server_once(mock_provider):
 
 def test_the_anthropic_provider_uses_the_key_and_base_url(mock_provider, monkeypatch):
     monkeypatch.setenv("HANDAGENT_PROVIDER", "anthropic")
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-secret")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key-sentinel-secret")
     monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9/")
     endpoint = llm.endpoint()
     assert endpoint.base_url == "http://127.0.0.1:9"
-    assert endpoint.headers["x-api-key"] == "sk-ant-test-secret"
-    assert "sk-ant-test-secret" not in repr(endpoint)
+    assert endpoint.headers["x-api-key"] == "test-key-sentinel-secret"
+    assert "test-key-sentinel-secret" not in repr(endpoint)
     assert str(llm.client().base_url).startswith("http://127.0.0.1:9")
-    assert llm.client().api_key == "sk-ant-test-secret"
+    assert llm.client().api_key == "test-key-sentinel-secret"

@@ -36,6 +36,10 @@ INTRODUCED_IN = {
     "handagent.truncate": 6,
     "handagent.workspace": 6,
     "handagent.session_log": 6,
+    "handagent.edit": 6,
+    "handagent.streaming": 6,
+    "handagent.providers": 6,
+    "handagent.calls": 6,
 }
 
 
