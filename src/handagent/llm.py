@@ -3,7 +3,8 @@
 `call_model` sends a conversation (and, from chapter 01, a tools menu) to whichever provider the
 settings name, and returns the SDK's own `Message`. With the mock provider, the mock server starts
 on a free port of 127.0.0.1 the first time it is needed and lives as long as the Python process;
-the client is the genuine `anthropic.Anthropic`, only its `base_url` differs.
+the client is the genuine `anthropic.Anthropic`, only its `base_url` differs. A failed call raises
+the SDK's own exception; `explain` says in one line what went wrong.
 
 Not handled here: running tools (see `handagent.tools`), retries beyond the SDK's own, streaming
 (chapter 06).
@@ -13,11 +14,13 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import anthropic
+import httpx2  # the SDK's HTTP library: its errors are the causes of the SDK's own
 from anthropic.types import Message
 
 from .blocks import message_dict
-from .checks import check_request
+from .checks import Rejection, check_request
 from .config import Settings, describe, load_settings
+from .cost import http_client
 
 MAX_TOKENS = 1024
 TIMEOUT_SECONDS = 60.0
@@ -60,20 +63,59 @@ def endpoint() -> Endpoint:
 
 @cache
 def client() -> anthropic.Anthropic:
-    """The SDK client for the configured provider (one per process)."""
+    """The SDK client for the configured provider (one per process); every call is metered."""
     current = settings()
     if current.provider == "mock":
-        return anthropic.Anthropic(
-            base_url=_mock_base_url(), api_key=MOCK_KEY, timeout=TIMEOUT_SECONDS
-        )
+        base_url, key = _mock_base_url(), MOCK_KEY
+    else:
+        base_url, key = current.base_url, current.api_key
     return anthropic.Anthropic(
-        base_url=current.base_url, api_key=current.api_key, timeout=TIMEOUT_SECONDS
+        base_url=base_url, api_key=key, timeout=TIMEOUT_SECONDS, http_client=http_client()
     )
 
 
 def provider_line() -> str:
     """The first output of every notebook: who we talk to, and how to switch."""
     return describe(settings())
+
+
+def explain(error: BaseException) -> str:
+    """A failed call in one line: the SDK's exception name, the status and the provider's words.
+
+    The SDK's own exceptions are raised as they are; this is what to print or log about one.
+    Example: OverloadedError(529 ...) -> "OverloadedError: HTTP 529 overloaded_error: Overloaded
+    (request-id req_011C...)"
+    """
+    name = type(error).__name__
+    if isinstance(error, Rejection):
+        detail = f"HTTP {error.status} {error.error_type}: {error.message} (found before sending)"
+    elif isinstance(error, anthropic.APIStatusError):
+        words = f"{error.type}: {error.api_message}" if error.api_message else error.response.text
+        request_id = f" (request-id {error.request_id})" if error.request_id else ""
+        detail = f"HTTP {error.status_code} {(words or error.response.reason_phrase)[:300]}"
+        detail += request_id
+    elif isinstance(error, anthropic.APIConnectionError):
+        where, cause = error.request.url.netloc.decode(), error.__cause__
+        why = f"{type(cause).__name__}: {cause}" if cause else error.message
+        if isinstance(error, anthropic.APITimeoutError):
+            seconds = (error.request.extensions.get("timeout") or {}).get("read")
+            detail = f"no answer from {where} within {seconds:g} s ({why})"
+        elif isinstance(cause, httpx2.ConnectError):
+            detail = f"cannot connect to {where} ({why})"
+        else:
+            detail = f"the connection to {where} broke ({why})"
+    else:
+        detail = str(error)
+    line = " ".join(f"{name}: {detail}".split())
+    request = getattr(error, "request", None)
+    sent = dict(request.headers) if request is not None else {}
+    for secret in (
+        sent.get("x-api-key", ""),
+        sent.get("authorization", "").removeprefix("Bearer "),
+    ):
+        if len(secret) >= 8:  # a server may echo the key back: never print it
+            line = line.replace(secret, "[api key]")
+    return line
 
 
 def call_model(

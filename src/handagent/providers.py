@@ -33,6 +33,7 @@ from .adapters import (
     tools_to_anthropic,
     tools_to_openai_chat,
 )
+from .cost import METER
 from .protocol import AssistantMessage, Message, assistant_aborted, assistant_from_error
 from .streaming import Assembler, parse_sse
 
@@ -162,7 +163,8 @@ def complete(
         return _line(api, base_url, detail, api_key)
 
     try:
-        with httpx.Client(timeout=timeout) as client:
+        hooks = {"response": [METER.on_response]}  # every reply is metered (handagent.cost)
+        with httpx.Client(timeout=timeout, event_hooks=hooks) as client:
             if stream:
                 with client.stream("POST", url, json=body, headers=sent) as response:
                     return _read_stream(response, Assembler(model=model, provider=api), why)

@@ -1,0 +1,157 @@
+"""A conversation to explore with the mouse (ipywidgets): click a call to find its result.
+
+`inspect_transcript(messages)` draws one row per block, numbered and paired by
+`transcript.lines()`. Clicking a `tool_use` or a `tool_result` highlights both halves of the pair
+and shows the two blocks in full, ids included. Error results and unanswered calls are marked. A
+toggle switches to the JSON the API receives, and `details` (UI-only data such as a diff or an
+exit code, which never reaches the model) is shown under its result, apart from the content.
+
+Anthropic-shaped histories (dicts or the SDK's blocks) are read as they are; a history of
+chapter 06's neutral messages is first converted with `handagent.adapters.anthropic`, and the
+`details` of its ToolResultMessages are picked up on the way.
+
+Not handled here: editing a history, notebooks without a kernel (the text fallback, the same as
+`transcript.show`, is what GitHub shows), images (shown as `[image]`).
+"""
+
+import html
+import json
+
+import ipywidgets as widgets
+
+from .blocks import message_dict
+from .transcript import Line, lines, show
+
+SELECTED, ERROR, PLAIN = "warning", "danger", "info"  # ipywidgets button styles
+BORDER = {True: "2px solid #f0ad4e", False: "2px solid transparent"}
+
+
+def _pre(value: object) -> str:
+    text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    return f'<pre style="margin:0;font-size:12px">{html.escape(text)}</pre>'
+
+
+def _blocks(wire: list[dict]) -> list[dict]:
+    # One block per Line, in the order transcript.lines() reads them.
+    out = []
+    for message in wire:
+        content = message.get("content", "")
+        out += [{"type": "text", "text": content}] if isinstance(content, str) else content
+    return out
+
+
+def _from_protocol(messages: list) -> tuple[list[dict], dict]:
+    """Neutral messages (chapter 06) as the API receives them, and their details by sent id."""
+    from .adapters.anthropic import to_anthropic
+    from .ids import ANTHROPIC, id_table
+    from .protocol import ToolResultMessage
+    from .repair import repair
+
+    sent = id_table(repair(messages), ANTHROPIC)
+    details = {
+        sent.get(m.tool_call_id, m.tool_call_id): m.details
+        for m in messages
+        if isinstance(m, ToolResultMessage) and m.details is not None
+    }
+    return to_anthropic(messages), details
+
+
+class Inspector(widgets.VBox):
+    """The widget: rows of blocks, a readable/wire toggle, and the selected pair in full."""
+
+    def __init__(self, messages: list, tools: object = None, details: dict | None = None):
+        if any(not isinstance(m, dict) for m in messages):  # neutral messages of chapter 06
+            wire, found = _from_protocol(messages)
+            details = {**found, **(details or {})}
+        else:
+            wire = [message_dict(m) for m in messages]
+        self.wire, self.details, self.selected = wire, details or {}, None
+        self.lines = lines(wire)
+        self.blocks = _blocks(wire)
+        self.rows = [self._row(line) for line in self.lines]
+        menu = tools.menu() if hasattr(tools, "menu") else tools  # a ToolRegistry or a list
+        body = {"messages": wire, **({"tools": menu} if menu else {})}
+        self.wire_view = widgets.HTML(_pre(body), layout={"display": "none"})
+        self.readable = widgets.VBox([self._boxed(row, block) for row, block in self._pairs()])
+        self.pair = widgets.HTML("<i>Click a tool_use or a tool_result to see the pair.</i>")
+        self.view = widgets.ToggleButtons(options=[("readable", "readable"), ("wire JSON", "wire")])
+        self.view.observe(self._switch, names="value")
+        calls = sum(1 for line in self.lines if line.kind == "tool_use")
+        marked = sum(1 for line in self.lines if line.problem)
+        summary = widgets.HTML(f"{len(wire)} messages · {calls} calls · {marked} marked")
+        header = widgets.HBox([self.view, summary])
+        super().__init__([header, self.readable, self.wire_view, self.pair])
+        self.add_class("handagent-inspector")
+
+    def _pairs(self) -> zip:
+        return zip(self.rows, self.blocks, strict=True)
+
+    def _row(self, line: Line) -> widgets.HBox:
+        where = widgets.HTML(f"<code>[{line.message}] {line.role}</code>")
+        where.layout.width = "110px"
+        mark = f' <b style="color:#c00">✗ {html.escape(line.problem)}</b>' if line.problem else ""
+        text = f'<span style="white-space:pre-wrap">{html.escape(line.text)}</span>{mark}'
+        if line.call is None:
+            label = widgets.HTML(line.kind)
+        else:
+            kind = "tool_use" if line.kind == "tool_use" else "result for"
+            label = widgets.Button(description=f"{kind} #{line.call}")
+            label.button_style = ERROR if line.problem else PLAIN
+            label.on_click(lambda _button, call=line.call: self.select(call))
+        label.layout.width = "170px"
+        row = widgets.HBox([where, label, widgets.HTML(text)], layout={"border": BORDER[False]})
+        row.line = line
+        for name in (
+            "row",
+            line.kind,
+            line.call and f"call-{line.call}",
+            line.problem and "problem",
+        ):
+            if name:
+                row.add_class(f"handagent-{name}")
+        return row
+
+    def _boxed(self, row: widgets.HBox, block: dict) -> widgets.Box:
+        extra = (
+            self.details.get(block.get("tool_use_id")) if row.line.kind == "tool_result" else None
+        )
+        if extra is None:
+            return row
+        note = widgets.HTML(
+            "<small>details (for the UI and the log only, never sent to the model):</small>"
+            + _pre(extra),
+            layout={"margin": "0 0 0 280px"},
+        )
+        note.add_class("handagent-details")
+        return widgets.VBox([row, note])
+
+    def _switch(self, change: dict) -> None:
+        wire = change["new"] == "wire"
+        self.readable.layout.display = "none" if wire else None
+        self.wire_view.layout.display = None if wire else "none"
+
+    def select(self, call: int) -> None:
+        """Highlight call `call` and its result, and show both blocks in full."""
+        self.selected = call
+        for row in self.rows:
+            chosen = row.line.call == call
+            row.layout.border = BORDER[chosen]
+            (row.add_class if chosen else row.remove_class)("handagent-selected")
+            if isinstance(row.children[1], widgets.Button):
+                plain = ERROR if row.line.problem else PLAIN
+                row.children[1].button_style = SELECTED if chosen else plain
+        pair = [block for row, block in self._pairs() if row.line.call == call]
+        self.pair.value = f"<b>Call #{call}</b>, matched by id:" + "".join(map(_pre, pair))
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        data["text/plain"] = str(show(self.wire))  # what a viewer without widgets shows
+        return data
+
+
+def inspect_transcript(messages: list, *, tools: object = None, details: dict | None = None):
+    """The inspector for a history; `details` maps a tool_use_id to UI-only data for its result.
+
+    Example: inspect_transcript(messages, details={"toolu_01A": {"exit_code": 1}})
+    """
+    return Inspector(messages, tools=tools, details=details)

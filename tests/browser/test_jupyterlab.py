@@ -1,0 +1,224 @@
+"""Every notebook in a real JupyterLab, in headless Chromium: runs clean, widgets and diagrams work.
+
+nbval checks the outputs as text; only a browser can tell whether a widget draws and answers a
+click, or whether Mermaid turns into a picture. JupyterLab serves a temporary copy of notebooks/
+(the committed files are never opened), with its own settings: no news toast over the widgets,
+no autosave, every cell in the page (no windowing). A screenshot of each notebook goes to
+artifacts/screenshots/.
+
+Run by `make test-browser` (which sets HANDAGENT_BROWSER_TESTS=1; `pytest tests` skips them).
+Needs Debian's Chromium at /usr/bin/chromium (or HANDAGENT_CHROMIUM); without it the tests skip,
+except in CI, where they must run.
+"""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent.parent
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = Path(os.environ.get("HANDAGENT_CHROMIUM", "/usr/bin/chromium"))
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SETTINGS = {  # JupyterLab user settings for the test server only
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+}
+
+if os.environ.get("HANDAGENT_BROWSER_TESTS") != "1":
+    pytest.skip("browser tests run with `make test-browser`", allow_module_level=True)
+if not CHROMIUM.exists():
+    reason = (
+        f"browser tests skipped: no Chromium at {CHROMIUM}; enable them with "
+        "`sudo apt-get install chromium` (Debian/Ubuntu) or set HANDAGENT_CHROMIUM"
+    )
+    if os.environ.get("CI"):
+        pytest.fail(reason.replace("skipped", "cannot run in CI"), pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402  (after the skip)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def lab_url(tmp_path_factory):
+    """A JupyterLab server on a temporary copy of notebooks/, with the mock provider."""
+    home = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", home / "notebooks")
+    for plugin, values in SETTINGS.items():
+        path = home / "settings" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    env = {key: value for key, value in os.environ.items() if not key.startswith("ANTHROPIC_")}
+    env.update(
+        HANDAGENT_PROVIDER="mock",
+        JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+    )
+    port = free_port()
+    command = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        "--IdentityProvider.token=", "--LabApp.expose_app_in_browser=True",
+        f"--ServerApp.root_dir={home / 'notebooks'}",
+    ]  # fmt: skip
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    log = (home / "lab.log").open("w")
+    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/status", timeout=2)
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail(f"JupyterLab did not start; see {home / 'lab.log'}")
+            time.sleep(0.3)
+    yield url
+    server.terminate()
+    server.wait(timeout=20)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def page(lab_url):
+    """One JupyterLab page in headless Chromium, shared by every test."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        tab = browser.new_page(viewport={"width": 1280, "height": 900})
+        tab.goto(f"{lab_url}/lab?reset")
+        tab.wait_for_function("() => window.jupyterapp !== undefined", timeout=60_000)
+        tab.evaluate("async () => { await window.jupyterapp.restored; }")
+        yield tab
+        browser.close()
+
+
+OPEN = """async (path) => {
+    const app = window.jupyterapp;
+    const panel = await app.commands.execute('docmanager:open', {path});
+    await panel.context.ready;
+    await panel.sessionContext.ready;
+    return panel.id;
+}"""
+KERNEL_IDLE = """() => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
+    return kernel?.connectionStatus === 'connected' && kernel?.status === 'idle';
+}"""
+# Run all returns at the first error, even from a cell tagged raises-exception, while the cells
+# after it still run (JupyterLab 4.6 sends them all at once). The kernel answers in order, so an
+# empty request sent last returns when every cell has finished.
+RUN_ALL = """async () => {
+    const app = window.jupyterapp;
+    const kernel = app.shell.currentWidget.sessionContext.session.kernel;
+    await app.commands.execute('notebook:clear-all-cell-outputs');
+    await app.commands.execute('notebook:run-all-cells');
+    await kernel.requestExecute({code: '', silent: true, store_history: false}).done;
+}"""
+CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map(c => c.model.toJSON())"""
+CLOSE = """async () => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    await panel.sessionContext.shutdown();
+    panel.dispose();
+}"""
+
+RAN: dict[str, str] = {}  # notebook name -> the DOM id of its open panel
+
+
+def run_notebook(page: Page, name: str) -> str:
+    """Open a notebook, run every cell, and return its panel's DOM id (once per session)."""
+    if name not in RAN:
+        RAN[name] = page.evaluate(OPEN, name)
+        page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+        page.evaluate(RUN_ALL)
+    else:
+        page.evaluate(OPEN, name)  # brings the open notebook to the front
+    return f"#{RAN[name]}"
+
+
+def screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"{name.removesuffix('.ipynb')}.png")
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_cell_runs_and_only_cells_marked_raising_show_an_error(page, name):
+    run_notebook(page, name)
+    code = [cell for cell in page.evaluate(CELLS) if cell["cell_type"] == "code"]
+    not_run = [cell["source"][:60] for cell in code if cell["execution_count"] is None]
+    counts = [cell["execution_count"] for cell in code]
+    assert not_run or counts == list(range(1, len(code) + 1)), "a cell ran twice or out of order"
+    errors = [
+        cell["source"][:60]
+        for cell in code
+        if any(out["output_type"] == "error" for out in cell["outputs"])
+        and "raises-exception" not in cell["metadata"].get("tags", [])
+    ]
+    assert (not_run, errors) == ([], [])
+    screenshot(page, name)
+    if name not in ("03_feeding_results_back.ipynb", "05_error_results.ipynb"):
+        page.evaluate(CLOSE)  # the widget tests below use 03 and 05 again
+        del RAN[name]
+
+
+def test_inspector_lights_up_the_result_of_a_clicked_call(page):
+    panel = run_notebook(page, "05_error_results.ipynb")
+    inspector = page.locator(f"{panel} .handagent-inspector")
+    inspector.scroll_into_view_if_needed()
+    inspector.locator(".handagent-tool_use.handagent-call-2 button").click()
+    selected = inspector.locator(".handagent-selected")
+    result = inspector.locator(".handagent-tool_result.handagent-call-2.handagent-selected")
+    result.wait_for(timeout=10_000)
+    assert selected.count() == 2
+    assert "toolu_" in inspector.inner_text()  # the pair, ids included
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    inspector.screenshot(path=SCREENSHOTS / "inspector.png")
+    inspector.get_by_text("wire JSON").click()
+    page.wait_for_function(
+        "el => el.innerText.includes('\"is_error\": true')",
+        arg=inspector.element_handle(),
+        timeout=10_000,
+    )
+
+
+def test_stepper_adds_one_message_per_click(page):
+    panel = run_notebook(page, "03_feeding_results_back.ipynb")
+    stepper = page.locator(f"{panel} .handagent-stepper")
+    stepper.scroll_into_view_if_needed()
+    expected = ["messages[1]", "owes 1 answer", "messages[2]", "end_turn"]
+    for number, text in enumerate(expected):
+        stepper.locator("button").nth(number).click()
+        stepper.get_by_text(text).first.wait_for(timeout=10_000)
+    assert stepper.locator("button:enabled").count() == 0
+
+
+def test_mermaid_sequence_diagram_is_drawn_as_a_picture(page):
+    panel = run_notebook(page, "03_feeding_results_back.ipynb")
+    picture = page.locator(f'{panel} .jp-RenderedMermaid img[src^="data:image/svg+xml"]')
+    picture.first.wait_for(timeout=30_000)
+    picture.first.scroll_into_view_if_needed()
+    screenshot(page, "03_feeding_results_back_diagram")

@@ -1,0 +1,124 @@
+import html
+import json
+import re
+
+import ipywidgets as widgets
+from anthropic.types import TextBlock, ToolUseBlock
+
+from handagent.inspector import inspect_transcript
+from handagent.protocol import AssistantMessage, ToolCall, Usage, tool_result, user_text
+from handagent.transcript import show
+
+HISTORY = [
+    {"role": "user", "content": "What time is it, and 1+2?"},
+    {
+        "role": "assistant",
+        "content": [
+            TextBlock(type="text", text="Let me check."),
+            ToolUseBlock(type="tool_use", id="toolu_A", name="get_current_time", input={}),
+            ToolUseBlock(type="tool_use", id="toolu_B", name="add", input={"a": 1, "b": "2"}),
+        ],
+    },
+    {
+        "role": "user",
+        "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_A", "content": "12:00"},
+            {"type": "tool_result", "tool_use_id": "toolu_B", "content": "bad b", "is_error": True},
+        ],
+    },
+]
+
+
+def selected(inspector) -> list[tuple[str, int]]:
+    return [
+        (row.line.kind, row.line.call)
+        for row in inspector.rows
+        if "handagent-selected" in row._dom_classes
+    ]
+
+
+def button(inspector, kind: str, call: int):
+    row = next(r for r in inspector.rows if r.line.kind == kind and r.line.call == call)
+    return row.children[1]
+
+
+def test_clicking_a_call_highlights_its_result_and_nothing_else():
+    inspector = inspect_transcript(HISTORY)
+    button(inspector, "tool_use", 2).click()
+    assert selected(inspector) == [("tool_use", 2), ("tool_result", 2)]
+    assert button(inspector, "tool_result", 2).button_style == "warning"
+    assert button(inspector, "tool_use", 1).button_style == "info"
+
+
+def test_clicking_a_result_selects_its_call_and_shows_both_blocks_with_their_ids():
+    inspector = inspect_transcript(HISTORY)
+    button(inspector, "tool_result", 1).click()
+    assert selected(inspector) == [("tool_use", 1), ("tool_result", 1)]
+    assert inspector.pair.value.count("toolu_A") == 2
+
+
+def test_a_new_selection_clears_the_old_one():
+    inspector = inspect_transcript(HISTORY)
+    button(inspector, "tool_use", 1).click()
+    button(inspector, "tool_use", 2).click()
+    assert [call for _, call in selected(inspector)] == [2, 2]
+
+
+def test_error_results_and_unanswered_calls_are_marked():
+    inspector = inspect_transcript(
+        HISTORY[:2] + [{"role": "user", "content": HISTORY[2]["content"][1:]}]
+    )
+    marked = [
+        (r.line.kind, r.line.call) for r in inspector.rows if "handagent-problem" in r._dom_classes
+    ]
+    assert marked == [("tool_use", 1), ("tool_result", 2)]
+    assert button(inspector, "tool_result", 2).button_style == "danger"
+
+
+def test_toggle_shows_the_json_sent_on_the_wire_instead_of_the_rows():
+    inspector = inspect_transcript(HISTORY, tools=[{"name": "add"}])
+    inspector.view.value = "wire"
+    assert inspector.readable.layout.display == "none"
+    assert inspector.wire_view.layout.display is None
+    shown = re.search(r"<pre[^>]*>(.*)</pre>", inspector.wire_view.value, re.S).group(1)
+    body = json.loads(html.unescape(shown))
+    assert body["tools"] == [{"name": "add"}]
+    assert body["messages"][1]["content"][2] == {
+        "type": "tool_use",
+        "id": "toolu_B",
+        "name": "add",
+        "input": {"a": 1, "b": "2"},
+    }
+
+
+def test_details_are_shown_under_their_result_and_never_in_the_wire_json():
+    inspector = inspect_transcript(HISTORY, details={"toolu_B": {"exit_code": 3}})
+    notes = [box for box in inspector.readable.children if isinstance(box, widgets.VBox)]
+    assert len(notes) == 1 and "exit_code" in notes[0].children[1].value
+    assert "exit_code" not in inspector.wire_view.value
+
+
+def test_neutral_messages_are_sent_as_anthropic_blocks_with_their_details_kept():
+    call = ToolCall("call|1", "add", {"a": 1, "b": 2})
+    history = [
+        user_text("1+2?", timestamp=1.0),
+        AssistantMessage(
+            content=(call,),
+            stop_reason="tool_use",
+            model="m",
+            provider="p",
+            usage=Usage(1, 1),
+            timestamp=2.0,
+        ),
+        tool_result(call, "3", details={"took_ms": 5}, timestamp=3.0),
+    ]
+    inspector = inspect_transcript(history)
+    sent_id = inspector.wire[1]["content"][0]["id"]
+    assert sent_id.startswith("call_1_") and inspector.details == {sent_id: {"took_ms": 5}}
+    assert [r.line.call for r in inspector.rows] == [None, 1, 1]
+
+
+def test_viewers_without_widgets_get_the_transcript_as_text():
+    bundle = inspect_transcript(HISTORY)._repr_mimebundle_()
+    assert bundle["text/plain"] == str(show(HISTORY))
+    assert "application/vnd.jupyter.widget-view+json" in bundle

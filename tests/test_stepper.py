@@ -1,0 +1,78 @@
+import pytest
+
+from handagent.stepper import step_through
+
+MENU = [
+    {
+        "name": "get_current_time",
+        "description": "Returns the current date and time. "
+        "Use it whenever the user asks what time or what day it is.",
+        "input_schema": {"type": "object", "properties": {}},
+    }
+]
+CLOCK = {"get_current_time": lambda: "2124/1/1 00:00:00"}
+
+
+def enabled(stepper) -> list[int]:
+    return [n for n, button in enumerate(stepper.buttons, 1) if not button.disabled]
+
+
+def test_each_click_adds_the_message_of_its_step(mock_provider):
+    stepper = step_through("What time is it?", MENU, CLOCK)
+    roles = []
+    for button in stepper.buttons:
+        button.click()
+        roles.append([m["role"] for m in stepper.messages])
+    assert roles == [
+        ["user", "assistant"],
+        ["user", "assistant"],
+        ["user", "assistant", "user"],
+        ["user", "assistant", "user", "assistant"],
+    ]
+    call = stepper.calls[0]
+    assert stepper.messages[2]["content"] == [
+        {"type": "tool_result", "tool_use_id": call["id"], "content": "2124/1/1 00:00:00"}
+    ]
+    assert "2124/1/1 00:00:00" in stepper.messages[3]["content"][0].text
+
+
+def test_each_step_shows_what_it_added(mock_provider):
+    stepper = step_through("What time is it?", MENU, CLOCK)
+    shown = [stepper.step() for _ in stepper.buttons]
+    assert shown[0].startswith("<b>messages[1]</b> added") and "tool_use" in shown[0]
+    assert shown[1].startswith("nothing added; the program owes 1 answer(s)")
+    assert shown[2].startswith("<b>messages[2]</b> added") and "tool_result" in shown[2]
+    assert [s.value for s in stepper.shown] == shown
+
+
+def test_only_the_next_step_can_be_clicked(mock_provider):
+    stepper = step_through("What time is it?", MENU, CLOCK)
+    seen = [enabled(stepper)]
+    for _ in range(4):
+        stepper.step()
+        seen.append(enabled(stepper))
+    assert seen == [[1], [2], [3], [4], []]
+
+
+def test_a_reply_without_a_tool_call_ends_the_round_trip_at_once(mock_provider):
+    stepper = step_through("Hello! Who are you?", MENU, CLOCK)
+    assert "stop_reason: end_turn" in stepper.step()
+    assert enabled(stepper) == []
+
+
+def test_a_tool_that_raises_is_shown_and_ends_the_round_trip(mock_provider):
+    def broken():
+        raise OSError("no clock")
+
+    stepper = step_through("What time is it?", MENU, {"get_current_time": broken})
+    stepper.step()
+    stepper.step()
+    assert "OSError: no clock" in stepper.step()
+    assert enabled(stepper) == [] and len(stepper.messages) == 2
+
+
+def test_stepping_past_the_end_says_how_to_start_again(mock_provider):
+    stepper = step_through("Hello!", MENU, CLOCK)
+    stepper.step()
+    with pytest.raises(RuntimeError, match="call step_through again"):
+        stepper.step()
