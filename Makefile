@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Tests and stored outputs always use the mock provider, even when .env holds a key.
 MOCK := HANDAGENT_PROVIDER=mock
 
-.PHONY: lab test lint unit nbval notebooks setup clean
+.PHONY: lab test lint unit nbval test-browser notebooks setup clean
 
 setup: $(STAMP)
 
@@ -22,7 +22,7 @@ $(STAMP): requirements.txt pyproject.toml
 lab: setup
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
-test: lint unit nbval
+test: lint unit nbval test-browser
 
 lint: setup
 	$(BIN)/ruff check src tests notebooks benchmarks
@@ -35,11 +35,17 @@ nbval: setup
 	$(MOCK) $(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks notebooks
 
+# Every notebook in JupyterLab in headless Chromium: widgets and diagrams must draw and respond.
+# Skips with a hint when /usr/bin/chromium is missing (CI installs it, see .ci/run).
+test-browser: setup
+	$(MOCK) HANDAGENT_BROWSER_TESTS=1 $(BIN)/python -m pytest -p no:cacheprovider tests/browser
+
 # Regenerate every notebook's stored outputs against the mock: the only way outputs change.
 notebooks: setup
 	$(BIN)/ruff format notebooks
 	$(MOCK) $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.timeout=300 --ExecutePreprocessor.record_timing=False $(NOTEBOOKS)
+		--ExecutePreprocessor.timeout=300 --ExecutePreprocessor.record_timing=False \
+		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
 
 clean:
 	rm -rf $(VENV)

@@ -150,3 +150,15 @@ def test_a_failing_request_becomes_a_problem_not_an_exception(monkeypatch):
 
     monkeypatch.setattr(ch01, "call_model", refuse)
     assert "raised RuntimeError: connection refused" in problems_of(REFERENCE)
+
+
+def test_the_model_is_asked_the_chapter_s_question_with_the_entry_alone(monkeypatch):
+    sent = []
+
+    def record(messages, tools):
+        sent.append((messages, tools))
+        return reply_with({"type": "text", "text": "No."})
+
+    monkeypatch.setattr(ch01, "call_model", record)
+    problems_of(REFERENCE)
+    assert sent == [([{"role": "user", "content": "What is 834727 × 991?"}], [REFERENCE])]

@@ -2,7 +2,7 @@
 each classic mistake of feeding results back."""
 
 from handagent.blocks import tool_uses
-from handagent.exercises.ch03 import check_feed_back
+from handagent.exercises.ch03 import ADD_ID, CLOCK_ID, check_feed_back
 
 
 def result(call: dict, functions: dict) -> dict:
@@ -86,7 +86,7 @@ def test_missing_tool_use_id_says_where_the_id_comes_from():
 
     found = problems_of(no_id)
     assert "Block 0 has no 'tool_use_id': copy the id of the tool_use it answers" in found
-    assert "No tool_result answers toolu_01Clock (get_current_time)" in found
+    assert f"No tool_result answers {CLOCK_ID} (get_current_time)" in found
 
 
 def test_answering_only_the_first_call_names_the_unanswered_one():
@@ -98,18 +98,19 @@ def test_answering_only_the_first_call_names_the_unanswered_one():
         ]
 
     found = problems_of(first_only)
-    assert "No tool_result answers toolu_02Sum (add)" in found
+    assert f"No tool_result answers {ADD_ID} (add)" in found
     assert "`tool_use` ids were found without `tool_result` blocks immediately after" in found
 
 
 def test_a_non_text_result_is_asked_to_become_a_string():
     def raw_output(history, reply_content, functions):
         messages = reference(history, reply_content, functions)
-        messages[-1]["content"][1]["content"] = 5
+        messages[-1]["content"][1]["content"] = functions["add"](1234, 5678)
         return messages
 
     found = problems_of(raw_output)
-    assert "has content 5 (int); the model reads text: use str(...)" in found
+    assert f"The result for {ADD_ID} (add) has content 6912 (int)" in found
+    assert "the model reads text: use str(...) on the output" in found
 
 
 def test_a_result_from_the_wrong_function_says_how_to_call_the_named_one():
@@ -119,7 +120,7 @@ def test_a_result_from_the_wrong_function_says_how_to_call_the_named_one():
         return messages
 
     found = problems_of(always_the_clock)
-    assert "but add returns '5'" in found
+    assert "is '2026-07-08 20:41:00', but add returns '6912'" in found
     assert "functions[call['name']](**call['input'])" in found
 
 
@@ -153,3 +154,16 @@ def test_a_history_that_grows_by_three_messages_is_counted():
 def test_returning_nothing_and_raising_are_reported_not_raised():
     assert "return the history, a list" in problems_of(lambda history, reply, functions: None)
     assert "feed_back raised KeyError" in problems_of(lambda history, reply, functions: {}["x"])
+
+
+def test_the_checker_uses_chapter_02s_question_and_the_series_tools():
+    seen = {}
+
+    def spy(history, reply_content, functions):
+        seen.update(question=history[0]["content"], functions=functions)
+        return reference(history, reply_content, functions)
+
+    assert check_feed_back(spy).passed
+    assert seen["question"] == "What time is it? Also, what is 1234 + 5678?"
+    assert seen["functions"]["get_current_time"]() == "2026-07-08 20:41:00"
+    assert seen["functions"]["add"](1234, 5678) == 6912

@@ -3,26 +3,32 @@
 import pytest
 
 from handagent.blocks import tool_uses
-from handagent.dispatch import tool_result
+from handagent.dispatch import run_tool_calls, tool_result
+from handagent.examples import ADDER, CLOCK
 from handagent.exercises.ch04 import PROBES, check_answer_all
+from handagent.tools import Tool
+
+TOOLS = [ADDER, CLOCK]
 
 
 def reference(content, functions):
-    """The reference solution: every call answered, in one user message."""
+    """The reference solution: every call answered, in one user message; no call, no message."""
+    calls = tool_uses(content)
+    if not calls:
+        raise ValueError("This reply has no tool_use blocks; there is nothing to answer.")
     results = [
-        tool_result(call["id"], str(functions[call["name"]](**call["input"])))
-        for call in tool_uses(content)
+        tool_result(call["id"], str(functions[call["name"]](**call["input"]))) for call in calls
     ]
     return {"role": "user", "content": results}
 
 
 def answer_one(pick):
-    """A solution that answers a single call chosen by `pick`, but survives a reply without any."""
+    """A solution that answers a single call chosen by `pick`, and refuses a reply without any."""
 
     def answer_all(content, functions):
         calls = tool_uses(content)
         if not calls:
-            return {"role": "user", "content": []}
+            raise ValueError("nothing to answer")
         call = pick(calls)
         output = str(functions[call["name"]](**call["input"]))
         return {"role": "user", "content": [tool_result(call["id"], output)]}
@@ -31,9 +37,21 @@ def answer_one(pick):
 
 
 def one_message_per_result(content, functions):
-    return [
-        {"role": "user", "content": [block]} for block in reference(content, functions)["content"]
+    """The notebook's stub: each result in a message of its own, and no guard for no calls."""
+    messages = []
+    for call in tool_uses(content):
+        output = str(functions[call["name"]](**call["input"]))
+        messages.append({"role": "user", "content": [tool_result(call["id"], output)]})
+    return messages
+
+
+def every_call_answered(content, functions):
+    """Every call answered in one message, but a reply with no calls answered too."""
+    results = [
+        tool_result(call["id"], str(functions[call["name"]](**call["input"])))
+        for call in tool_uses(content)
     ]
+    return {"role": "user", "content": results}
 
 
 def problems_of(answer_all) -> str:
@@ -72,16 +90,50 @@ def test_answering_only_the_first_call_is_named_as_the_first_match_habit():
     assert "only the first (find) of 3 calls is answered" in problems
 
 
-def test_indexing_a_reply_without_calls_is_reported_not_raised():
+def test_a_reply_without_calls_answered_with_an_empty_message_is_rejected():
+    verdict = check_answer_all(every_call_answered)
+    assert len(verdict.problems) == 1
+    problem = verdict.problems[0]
+    assert problem.startswith("a reply with no calls: returned a user message with no results")
+    assert "the API refuses" in problem
+    assert "raise ValueError" in problem
+    assert "as run_tool_calls does" in problem
+
+
+def test_a_reply_without_calls_may_be_refused_with_any_value_error():
+    class NothingToAnswer(ValueError):
+        pass
+
+    def refusing(content, functions):
+        if not tool_uses(content):
+            raise NothingToAnswer("no tool_use in this reply")
+        return reference(content, functions)
+
+    assert check_answer_all(refusing).passed
+
+
+def test_a_reply_without_calls_failing_by_accident_is_reported_not_raised():
     problems = problems_of(lambda content, functions: tool_uses(content)[-1])
-    assert "a reply with no calls: raised IndexError" in problems
-    assert "loop over tool_uses(content), don't index it" in problems
+    assert "a reply with no calls: raised IndexError: list index out of range" in problems
+    assert "check `if not calls:` first and raise ValueError" in problems
+
+
+def test_the_package_run_tool_calls_passes_the_checker():
+    def with_package(content, functions):
+        tools = [Tool(t.name, t.description, t.input_schema, functions[t.name]) for t in TOOLS]
+        return run_tool_calls(content, tools)
+
+    assert check_answer_all(with_package).passed
 
 
 def test_one_user_message_per_result_is_rejected():
     problems = problems_of(one_message_per_result)
-    assert "a reply with 3 calls (SDK blocks): returned 3 messages, one per result" in problems
+    assert (
+        "a reply with 3 calls (SDK blocks): returned a list of 3 user message(s), one per result"
+        in problems
+    )
     assert "ONE user message" in problems
+    assert "a reply with no calls: returned []" in problems
 
 
 def test_a_bare_list_of_results_is_rejected():

@@ -7,41 +7,36 @@ from pathlib import Path
 
 import pytest
 
+import handagent
+
 NOTEBOOKS = sorted(Path(__file__).parent.parent.joinpath("notebooks").glob("[0-9][0-9]_*.ipynb"))
 
-# The chapter that introduces each module; a notebook may import only what came before it.
-INTRODUCED_IN = {
-    "handagent.config": 0,
-    "handagent.llm": 0,
-    "handagent.mock": 0,
-    "handagent.checks": 0,
-    "handagent.cost": 0,
-    "handagent.tools": 1,
-    "handagent.tokens": 1,
-    "handagent.validation": 1,
-    "handagent.examples": 1,
-    "handagent.exercises": 1,
-    "handagent.blocks": 2,
-    "handagent.transcript": 2,
-    "handagent.dispatch": 3,
-    "handagent.stepper": 3,
-    "handagent.diagram": 3,
-    "handagent.dispatch.run_tool_calls": 4,
-    "handagent.dispatch.outcomes": 4,
-    "handagent.dispatch.not_run": 5,
-    "handagent.inspector": 5,
-    "handagent.protocol": 6,
-    "handagent.adapters": 6,
-    "handagent.ids": 6,
-    "handagent.repair": 6,
-    "handagent.truncate": 6,
-    "handagent.workspace": 6,
-    "handagent.session_log": 6,
-    "handagent.edit": 6,
-    "handagent.streaming": 6,
-    "handagent.providers": 6,
-    "handagent.calls": 6,
-}
+MAP_ROW = re.compile(r"^\s+(?:chapter (\d\d))?\s+([a-z_]+)/?\s{2,}(.*)$")
+
+
+def introductions() -> dict[str, int]:
+    """The chapter that introduces each module, read from the package's own map (its docstring).
+
+    A module listed again under a later chapter introduces the functions named there.
+    Example: "chapter 04  dispatch  run_tool_calls(), ..." -> {"...dispatch.run_tool_calls": 4}
+    """
+    found: dict[str, int] = {"handagent.exercises": 1}
+    chapter = None
+    for line in handagent.__doc__.splitlines():
+        match = MAP_ROW.match(line)
+        if not match or line.lstrip().startswith("every"):
+            continue
+        chapter = int(match[1]) if match[1] else chapter
+        module = f"handagent.{match[2]}"
+        if module not in found:
+            found[module] = chapter
+        else:
+            for name in re.findall(r"([a-z_]+)\(\)", match[3]):
+                found[f"{module}.{name}"] = chapter
+    return found
+
+
+INTRODUCED_IN = introductions()
 
 
 def chapter(path: Path) -> int:
@@ -114,3 +109,10 @@ def test_first_output_says_which_provider_and_model(path):
     first = code_cells(path)[0]
     assert "provider_line()" in "".join(first["source"])
     assert "".join(first["outputs"][0]["text"]).startswith("Provider: mock")
+
+
+def test_every_module_of_the_package_is_on_its_map():
+    package = Path(handagent.__file__).parent
+    modules = {p.stem for p in package.glob("*.py") if p.stem != "__init__"}
+    modules |= {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
+    assert {f"handagent.{m}" for m in modules} <= set(INTRODUCED_IN)

@@ -62,3 +62,20 @@ def test_html_view_escapes_content_and_marks_errors():
 def test_long_content_is_previewed_not_dumped():
     (line,) = lines([{"role": "user", "content": "x" * 5000}])
     assert len(line.text) < 400 and line.text.endswith("…")
+
+
+def test_multi_line_results_stay_in_their_column():
+    history = [
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "A", "name": "t", "input": {}}],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "A", "content": "a\nb"}],
+        },
+    ]
+    assert str(show(history)).splitlines()[-2:] == [
+        "    tool_result for #1: a",
+        "                        b",
+    ]

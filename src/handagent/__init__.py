@@ -4,18 +4,20 @@ Where each idea of the series lives, by the chapter that introduces it:
 
     chapter 00  config        provider, model and key, read from .env
                 llm           call_model(): the one place the series calls a model
-                mock/         the local mock of the Anthropic Messages API (server, brain, stream)
+                mock/         the local mock of the Anthropic Messages API (and of OpenAI Chat)
+                checks        the API's request rules and wording, checked before sending
                 cost          tokens and estimated price of every call, per notebook
     chapter 01  tools         Tool (function + schema), ToolRegistry, the tools menu
                 tokens        token estimates and the hidden tool-use prompt's size per model
+                validation    tool input against input_schema (jsonschema)
+                examples      the clock, adder and weather tools every chapter shares
     chapter 02  blocks        content blocks as dicts; tool_uses(): every call in a reply
                 transcript    show(): each tool_use next to its tool_result
     chapter 03  dispatch      tool_result(): the answer to one call
                 stepper       one round trip, a button per step (widget)
                 diagram       a history as a sequence diagram (Mermaid, text fallback)
-    chapter 04  dispatch      run_tool_calls(): every call answered, concurrently, in order
-    chapter 05  validation    tool input against input_schema (jsonschema)
-                checks        the API's request rules and wording, checked before sending
+    chapter 04  dispatch      run_tool_calls(), outcomes(): every call answered, concurrently
+    chapter 05  dispatch      not_run(): the answer to a call the program refuses to run
                 inspector     a history to click through: each call lit up with its result (widget)
     chapter 06  protocol      provider-neutral messages and stop reasons
                 adapters/     Anthropic Messages and OpenAI Chat wire formats, both ways

@@ -73,7 +73,8 @@ def problem(call: dict, registry: ToolRegistry) -> str | None:
     return None
 
 
-def _finish(tool: Tool, future: Future, deadline: float) -> Outcome:
+def collect(tool: Tool, future: Future, deadline: float) -> Outcome:
+    """The outcome of one started call: its value, its exception, or its timeout, as data."""
     try:
         value = future.result(timeout=max(0.0, deadline - time.monotonic()))
     except FutureTimeout:
@@ -106,7 +107,7 @@ def outcomes(
             future = pool.submit(tool.function, **call["input"])
             started[index] = (tool, future, time.monotonic() + tool.timeout)
     results = [
-        Outcome(found, is_error=True) if found is not None else _finish(*started[index])
+        Outcome(found, is_error=True) if found is not None else collect(*started[index])
         for index, found in enumerate(problems)
     ]
     pool.shutdown(wait=False, cancel_futures=True)

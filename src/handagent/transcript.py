@@ -104,7 +104,10 @@ class Transcript:
                 current = line.message
                 out.append(f"[{line.message}] {line.role}")
             mark = f"  <-- {line.problem.upper()}" if line.problem else ""
-            out.append(f"    {_label(line)}: {line.text}{mark}")
+            label = f"    {_label(line)}: "
+            first, *rest = line.text.rstrip("\n").split("\n")  # continuation lines stay aligned
+            text = "\n".join([first] + [" " * len(label) + r if r else r for r in rest])
+            out.append(f"{label}{text}{mark}")
         return "\n".join(out)
 
     __repr__ = __str__

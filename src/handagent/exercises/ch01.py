@@ -3,7 +3,7 @@
 `check_multiply_entry` reads the entry the way the API and the model will: the name against the
 API's pattern, the description for what the tool does and when to use it, the schema for exactly
 two required numbers. Only an entry with no such problem is sent, with one request, to see
-whether the model really calls it for "What is 834727 times 991?".
+whether the model really calls it for "What is 834727 × 991?".
 
 Not handled here: running the tool (chapter 03), judging prose beyond a few words it must contain.
 """
@@ -16,7 +16,7 @@ from ..tools import Tool
 from . import Verdict, attempt
 
 EXERCISE = "01 · a menu entry for multiply(x, y)"
-QUESTION = "What is 834727 times 991?"
+QUESTION = "What is 834727 × 991?"
 EXPECTED_INPUT = {"x": 834727, "y": 991}
 KEYS = ("name", "description", "input_schema")
 MIN_DESCRIPTION = 40  # characters: room for what it does and when to use it

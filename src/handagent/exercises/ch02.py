@@ -18,18 +18,18 @@ EXERCISE = "02 · find_tool_calls(content)"
 
 TEXT = {"type": "text", "text": "Let me check that."}
 TIME = {"type": "tool_use", "id": "toolu_01A", "name": "get_current_time", "input": {}}
-PRODUCT = {"type": "tool_use", "id": "toolu_01B", "name": "multiply", "input": {"x": 3, "y": 4}}
+SUM = {"type": "tool_use", "id": "toolu_01B", "name": "add", "input": {"a": 1234, "b": 5678}}
 # (what the content is, the content, the calls expected)
 CASES = (
     ("text then one tool_use (dicts)", [TEXT, TIME], [TIME]),
-    ("text then two tool_uses (dicts)", [TEXT, TIME, PRODUCT], [TIME, PRODUCT]),
-    ("two tool_uses, no text (dicts)", [PRODUCT, TIME], [PRODUCT, TIME]),
+    ("text then two tool_uses (dicts)", [TEXT, TIME, SUM], [TIME, SUM]),
+    ("two tool_uses, no text (dicts)", [SUM, TIME], [SUM, TIME]),
     ("a text-only reply (dicts)", [TEXT], []),
     ("an empty content list", [], []),
     (
         "reply.content as the SDK returns it (TextBlock, ToolUseBlock, ToolUseBlock)",
-        [TextBlock(**TEXT), ToolUseBlock(**TIME), ToolUseBlock(**PRODUCT)],
-        [TIME, PRODUCT],
+        [TextBlock(**TEXT), ToolUseBlock(**TIME), ToolUseBlock(**SUM)],
+        [TIME, SUM],
     ),
 )
 

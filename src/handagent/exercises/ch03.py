@@ -1,9 +1,10 @@
 """Chapter 03's exercise: feed the results of a reply's tool calls back, as the API requires.
 
-`check_feed_back` runs the learner's `feed_back(history, reply_content, functions)` on a reply
-that asks for two tools, and reads the history it returns: the reply appended whole, then one
-user message holding one `tool_result` per `tool_use`, ids matching, content as text. Each
-classic mistake gets its name, and the API's own refusal is quoted where it would refuse.
+`check_feed_back` runs the learner's `feed_back(history, reply_content, functions)` on chapter
+02's two-call reply ("What time is it? Also, what is 1234 + 5678?": the clock and the adder of
+`handagent.examples`), and reads the history it returns: the reply appended whole, then one user
+message holding one `tool_result` per `tool_use`, ids matching, content as text. Each classic
+mistake gets its name, and the API's own refusal is quoted where it would refuse.
 
 Not handled here: tools that fail or cannot run (chapter 05), running calls concurrently
 (chapter 04).
@@ -15,16 +16,17 @@ from anthropic.types import TextBlock, ToolUseBlock
 
 from ..blocks import block_dict, message_dict
 from ..checks import Rejection, check_request
+from ..examples import add, get_current_time
 from . import Verdict, attempt
 
-HISTORY = [{"role": "user", "content": "What time is it, and what is 2 + 3?"}]
-REPLY = [
+HISTORY = [{"role": "user", "content": "What time is it? Also, what is 1234 + 5678?"}]
+CLOCK_ID, ADD_ID = "toolu_01kpvUSqnPbxr32prEF5A3YUP7", "toolu_01mcGAQf8J1Y3aLxb0kkXyfxNK"
+REPLY = [  # the mock's reply to HISTORY in chapter 02, ids included
     TextBlock(type="text", text="Let me check that."),
-    ToolUseBlock(type="tool_use", id="toolu_01Clock", name="get_current_time", input={}),
-    ToolUseBlock(type="tool_use", id="toolu_02Sum", name="add", input={"a": 2, "b": 3}),
+    ToolUseBlock(type="tool_use", id=CLOCK_ID, name="get_current_time", input={}),
+    ToolUseBlock(type="tool_use", id=ADD_ID, name="add", input={"a": 1234, "b": 5678}),
 ]
-FUNCTIONS = {"get_current_time": lambda: "2124/1/1 00:00:00", "add": lambda a, b: a + b}
-CALLS = {"toolu_01Clock": ("get_current_time", "2124/1/1 00:00:00"), "toolu_02Sum": ("add", "5")}
+FUNCTIONS = {"get_current_time": get_current_time, "add": add}
 ANSWER = "after the reply, append one user message with a tool_result for each tool_use"
 WHOLE = 'append the reply whole: {"role": "assistant", "content": reply_content}'
 
@@ -54,7 +56,13 @@ def _reply_problems(message: object, at: int) -> list[str]:
     return [f"Message {at} should hold the reply's content as it came, all 3 blocks; " + WHOLE]
 
 
-def _answer_problems(message: object, at: int) -> list[str]:
+def _expected() -> dict[str, tuple[str, str]]:
+    """Each call's id -> (tool name, its output as text). Example: ADD_ID -> ("add", "6912")"""
+    calls = [block for block in REPLY if block.type == "tool_use"]
+    return {call.id: (call.name, str(FUNCTIONS[call.name](**call.input))) for call in calls}
+
+
+def _answer_problems(message: object, at: int, expected: dict) -> list[str]:
     if not isinstance(message, dict):
         return [f"Message {at} should be a dict with 'role' and 'content'; it is {message!r}."]
     role = message.get("role")
@@ -78,13 +86,13 @@ def _answer_problems(message: object, at: int) -> list[str]:
                 "(call['id']), or the API cannot pair them."
             )
             continue
-        if call_id not in CALLS:
+        if call_id not in expected:
             problems.append(f"Block {j} answers {call_id!r}, an id no tool_use in the reply has.")
             continue
         if call_id in seen:
             problems.append(f"Two results answer {call_id}; send exactly one per tool_use.")
         seen.append(call_id)
-        name, expected = CALLS[call_id]
+        name, output = expected[call_id]
         text = _as_text(block.get("content"))
         if text is None:
             value = block.get("content")
@@ -92,13 +100,13 @@ def _answer_problems(message: object, at: int) -> list[str]:
                 f"The result for {call_id} ({name}) has content {value!r} "
                 f"({type(value).__name__}); the model reads text: use str(...) on the output."
             )
-        elif text != expected:
+        elif text != output:
             problems.append(
-                f"The result for {call_id} ({name}) is {text!r}, but {name} returns {expected!r}: "
+                f"The result for {call_id} ({name}) is {text!r}, but {name} returns {output!r}: "
                 "call the function the tool_use names, with its input: "
                 "functions[call['name']](**call['input'])."
             )
-    for call_id, (name, _) in CALLS.items():
+    for call_id, (name, _) in expected.items():
         if call_id not in seen:
             problems.append(
                 f"No tool_result answers {call_id} ({name}): every tool_use in the reply needs "
@@ -120,6 +128,7 @@ def _api_problem(history: list) -> list[str]:
 def check_feed_back(feed_back) -> Verdict:
     """Check `feed_back(history, reply_content, functions)` on a reply with two tool calls."""
     name = "feed_back"
+    expected = _expected()  # the clock is frozen (examples.FROZEN_AT): feed_back sees the same
     history, reply = copy.deepcopy(HISTORY), copy.deepcopy(REPLY)
     result, error = attempt(feed_back, history, reply, dict(FUNCTIONS))
     if error:
@@ -136,5 +145,5 @@ def check_feed_back(feed_back) -> Verdict:
     problems = _reply_problems(added[0], start)
     if len(added) == 1:
         return Verdict(name, (*problems, f"Message {start + 1} is missing: {ANSWER}."))
-    problems += _answer_problems(added[1], start + 1)
+    problems += _answer_problems(added[1], start + 1, expected)
     return Verdict(name, tuple(problems + _api_problem(result)))

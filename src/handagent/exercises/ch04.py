@@ -2,9 +2,11 @@
 
 `check_answer_all(answer_all)` runs the learner's `answer_all(content, functions)` on replies with
 zero, one and three calls (SDK blocks, as a reply holds them, and plain dicts, as a stored history
-holds them), with functions that record how they were called. It names the mistake it finds: a
-call left unanswered (the `content[-1]` or first-match habit), one user message per result, a
-result whose id matches no call, a result that is not text.
+holds them), with functions that record how they were called. It names the mistake it finds: one
+user message per result, a call left unanswered (the `content[-1]` or first-match habit), a result
+whose id matches no call, a result that is not text, and a reply with no calls answered instead of
+refused. That last one is the caller's mistake, so it raises ValueError, as `run_tool_calls` does:
+a user message with no results is a request the API refuses.
 
 Not handled here: tools that fail and input that breaks the schema (chapter 05), running the calls
 concurrently (`handagent.dispatch.run_tool_calls` does that).
@@ -17,6 +19,12 @@ from . import Verdict, attempt
 
 NOW = "2026-07-08 20:41:00"
 ONE_MESSAGE = "put every tool_result in ONE user message: {'role': 'user', 'content': [...]}"
+NO_CALLS = "a reply with no calls"
+REFUSE = (
+    "a reply without tool_use blocks has nothing to answer, and the loop should not have asked: "
+    "check `if not calls:` first and raise ValueError with a sentence that says so, as "
+    "run_tool_calls does"
+)
 READ_BLOCKS = (
     "read the calls with tool_uses(content) from handagent.blocks: it gives every tool_use as a "
     "dict, whether the blocks are SDK objects (a reply) or dicts (a stored history)"
@@ -29,7 +37,7 @@ def _use(id: str, name: str, **arguments: int) -> dict:
 
 # label -> the reply content answer_all is given
 PROBES = {
-    "a reply with no calls": [TextBlock(type="text", text="6912, no tool needed.")],
+    NO_CALLS: [TextBlock(type="text", text="6912, no tool needed.")],
     "a stored reply with 1 call (dicts)": [
         {"type": "text", "text": "Let me add those."},
         _use("toolu_one", "add", a=2, b=3),
@@ -68,8 +76,9 @@ def _shape_problems(value: object) -> list[str]:
     if isinstance(value, list):
         if value and all(isinstance(v, dict) and "role" in v for v in value):
             return [
-                f"returned {len(value)} messages, one per result; {ONE_MESSAGE} (histories with "
-                "the results split apart teach a model to stop asking for tools in parallel)."
+                f"returned a list of {len(value)} user message(s), one per result; {ONE_MESSAGE} "
+                "(histories with the results split apart teach a model to stop asking for tools "
+                "in parallel)."
             ]
         if value and all(isinstance(v, dict) and v.get("type") == "tool_result" for v in value):
             return [f"returned a bare list of tool_result blocks; {ONE_MESSAGE}."]
@@ -129,15 +138,30 @@ def _result_problems(results: list, calls: list[dict]) -> list[str]:
     return problems
 
 
+def _no_call_problems(answer_all, content: list) -> list[str]:
+    """A reply with no calls must be refused with ValueError, not answered."""
+    try:
+        value = answer_all(content, _recording_functions([]))
+    except ValueError:
+        return []
+    except Exception as error:  # the learner's exception is a finding, not a crash
+        return [f"raised {type(error).__name__}: {error}; {REFUSE}."]
+    if isinstance(value, dict) and value.get("content") in ([], ""):
+        return [
+            "returned a user message with no results, which the API refuses (all messages must "
+            f"have non-empty content); {REFUSE}."
+        ]
+    return [f"returned {value!r}; {REFUSE}."]
+
+
 def _probe_problems(answer_all, content: list) -> list[str]:
     log: list = []
     calls = tool_uses(content)
+    if not calls:
+        return _no_call_problems(answer_all, content)
     value, error = attempt(answer_all, content, _recording_functions(log))
     if error:
-        hint = READ_BLOCKS
-        if not calls:
-            hint = "a reply may hold no call at all: loop over tool_uses(content), don't index it"
-        return [f"{error}; {hint}."]
+        return [f"{error}; {READ_BLOCKS}."]
     problems = _shape_problems(value) or _result_problems(value["content"], calls)
     ran = sorted((name, sorted(args.items())) for name, args in log)
     wanted = sorted((call["name"], sorted(call["input"].items())) for call in calls)
@@ -150,7 +174,10 @@ def _probe_problems(answer_all, content: list) -> list[str]:
 
 
 def check_answer_all(answer_all) -> Verdict:
-    """Check `answer_all(content, functions) -> {"role": "user", "content": [tool_result, ...]}`."""
+    """Check `answer_all(content, functions) -> {"role": "user", "content": [tool_result, ...]}`.
+
+    A reply with no calls must raise ValueError, as run_tool_calls does.
+    """
     problems = [
         f"{label}: {problem}"
         for label, content in PROBES.items()

@@ -11,19 +11,21 @@ import re
 
 from ..checks import Rejection, check_tool_protocol
 from ..dispatch import tool_result
+from ..examples import FORECASTS, add
 from . import Verdict, attempt
-
-
-def _add(a, b):
-    return a + b
 
 
 def _divide(a, b):
     return a / b
 
 
-FUNCTIONS = {"add": _add, "divide": _divide}
-WORKS = {"type": "tool_use", "id": "toolu_ex5_works", "name": "add", "input": {"a": 2, "b": 3}}
+FUNCTIONS = {"add": add, "divide": _divide}
+WORKS = {
+    "type": "tool_use",
+    "id": "toolu_ex5_works",
+    "name": "add",
+    "input": {"a": 1234, "b": 5678},
+}
 UNKNOWN = {"type": "tool_use", "id": "toolu_ex5_unknown", "name": "multiply", "input": {"a": 2}}
 RAISES = {"type": "tool_use", "id": "toolu_ex5_raises", "name": "divide", "input": {"a": 1, "b": 0}}
 
@@ -73,7 +75,7 @@ def check_safe_run(safe_run) -> Verdict:
     """Check `safe_run(call, functions) -> tool_result block` on success, unknown tool, raising."""
     problems: list[str] = []
 
-    case = "a call that works (add 2 + 3)"
+    case = "a call that works (add 1234 + 5678)"
     block, raised = attempt(safe_run, WORKS, dict(FUNCTIONS))
     if raised:
         problems.append(f"For {case}, safe_run {raised}.")
@@ -83,10 +85,10 @@ def check_safe_run(safe_run) -> Verdict:
         if not found:
             if block.get("is_error"):
                 problems.append(f"For {case}, the result is marked is_error; leave it out.")
-            if "5" not in block["content"]:
+            if "6912" not in block["content"]:
                 problems.append(
                     f"For {case}, content is {block['content']!r}; it should hold the function's "
-                    'return value as a string ("5").'
+                    'return value as a string ("6912").'
                 )
 
     case = "a call to an unknown tool (multiply)"
@@ -133,32 +135,28 @@ def _use(call_id: str, name: str, args: dict) -> dict:
 
 
 def broken_history() -> list[dict]:
-    """A two-question conversation whose second round breaks iron rule one (a fresh copy)."""
+    """A two-question conversation whose second round breaks rule one (a fresh copy)."""
     check = {"type": "text", "text": "Let me check that."}
+    cities = ["Paris", "Tokyo", "Lima", "Oslo"]
+    weather = [
+        tool_result(f"toolu_ex5_{city.lower()}", f"{city}: {FORECASTS[city]}") for city in cities
+    ]
     return [
-        {"role": "user", "content": "What is 1234 + 5678?"},
+        {"role": "user", "content": "What time is it?"},
+        {"role": "assistant", "content": [check, _use("toolu_ex5_clock", "get_current_time", {})]},
+        {"role": "user", "content": [tool_result("toolu_ex5_clock", "2026-07-08 20:41:00")]},
+        {"role": "assistant", "content": [{"type": "text", "text": "It is 20:41 on 8 July 2026."}]},
+        {"role": "user", "content": "What's the weather in Paris, Tokyo, Lima and Oslo?"},
         {
             "role": "assistant",
-            "content": [check, _use("toolu_ex5_a", "add", {"a": 1234, "b": 5678})],
-        },
-        {"role": "user", "content": [tool_result("toolu_ex5_a", "6912")]},
-        {"role": "assistant", "content": [{"type": "text", "text": "add says: 6912."}]},
-        {"role": "user", "content": "What time is it? Also, what is 6912 + 1?"},
-        {
-            "role": "assistant",
-            "content": [
-                dict(check),
-                _use("toolu_ex5_b", "get_current_time", {}),
-                _use("toolu_ex5_c", "add", {"a": 6912, "b": 1}),
-            ],
+            "content": [dict(check)]
+            + [_use(f"toolu_ex5_{c.lower()}", "get_weather", {"city": c}) for c in cities],
         },
         {
             "role": "user",
-            "content": [
-                tool_result("toolu_ex5_b", "2026-07-08 20:41:00"),
-                {"type": "text", "text": "Sorry for the wait!"},
-                tool_result("toolu_ex5_c", "6913"),
-            ],
+            "content": weather[:2]
+            + [{"type": "text", "text": "Sorry for the wait!"}]
+            + weather[2:],
         },
     ]
 
