@@ -205,9 +205,16 @@ def test_empty_text_is_refused():
     assert message == "messages: text content blocks must be non-empty"
 
 
-def test_whitespace_text_is_refused():
-    message = rejection(body([user([text(" \n\t")])])).message
+@pytest.mark.parametrize("content", [[text(" \n\t")], " \n\t", "   "])
+def test_whitespace_text_is_refused_as_a_block_or_as_string_content(content):
+    message = rejection(body([user(content)])).message
     assert message == "messages: text content blocks must contain non-whitespace text"
+
+
+def test_a_whitespace_final_assistant_string_is_refused_like_a_whitespace_block():
+    for content in ("  ", [text("  ")]):
+        message = rejection(body([user("Hi"), assistant(content)])).message
+        assert message == "messages: text content blocks must contain non-whitespace text"
 
 
 def test_empty_text_inside_a_tool_result_is_refused():
@@ -337,14 +344,38 @@ def test_results_split_over_two_user_messages_answer_the_calls():
     assert check_request(body(messages)) is None
 
 
-def test_a_user_message_then_one_holding_the_results_is_accepted():
+@pytest.mark.parametrize("words", ["Here you go.", [text("Here you go.")]])
+def test_a_user_message_before_the_one_holding_the_results_leaves_the_call_unanswered(words):
+    # string content is one text block: merged into the results' turn, it comes before them
     messages = [
         user("Hi"),
         assistant([call("toolu_01A")]),
-        user("Here you go."),
+        user(words),
         user([result("toolu_01A")]),
     ]
+    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
+
+
+@pytest.mark.parametrize("words", ["Here you go.", [text("Here you go.")]])
+def test_the_results_then_a_user_message_are_accepted(words):
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user([result("toolu_01A")]),
+        user(words),
+    ]
     assert check_request(body(messages)) is None
+
+
+def test_check_tool_protocol_reads_string_content_as_one_text_block():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user("Well?"),
+        user([result("toolu_01A")]),
+    ]
+    with pytest.raises(Rejection, match="^messages.1: `tool_use` ids were found"):
+        check_tool_protocol(messages)
 
 
 def test_a_call_then_text_from_the_assistant_are_one_turn():

@@ -206,10 +206,29 @@ def test_tool_history_without_tools_and_merged_turns_are_accepted(sdk):
         QUESTION,
         {"role": "assistant", "content": [call("toolu_01A")]},
         {"role": "assistant", "content": [{"type": "text", "text": "Checking the clock."}]},
-        {"role": "user", "content": "Here it is."},
         {"role": "user", "content": [result("toolu_01A")]},
+        {"role": "user", "content": "Here it is."},
     ]
     assert sdk.messages.create(**body(messages)).type == "message"
+
+
+def test_string_content_before_the_results_leaves_the_call_unanswered_as_a_text_block_does(sdk):
+    for words in ("Here it is.", [{"type": "text", "text": "Here it is."}]):
+        messages = [
+            QUESTION,
+            {"role": "assistant", "content": [call("toolu_01A")]},
+            {"role": "user", "content": words},
+            {"role": "user", "content": [result("toolu_01A")]},
+        ]
+        with pytest.raises(anthropic.BadRequestError, match="toolu_01A. Each `tool_use` block"):
+            sdk.messages.create(**body(messages))
+
+
+def test_whitespace_string_content_is_refused_as_a_whitespace_block_is(mock_server):
+    for content in ("   ", [{"type": "text", "text": "   "}]):
+        response = post(mock_server, body([{"role": "user", "content": content}]))
+        message = "messages: text content blocks must contain non-whitespace text"
+        assert_error(response, 400, "invalid_request_error", message)
 
 
 @pytest.mark.parametrize(
@@ -262,11 +281,104 @@ def test_an_unknown_path_is_a_404(mock_server, path):
 
 def test_a_get_is_refused_with_an_error_envelope(mock_server):
     messages = HTTP.get(mock_server.base_url + "/v1/messages", headers=HEADERS)
-    assert messages.status_code == 405
-    assert messages.json()["error"]["type"] == "invalid_request_error"
-    assert messages.json()["request_id"] == messages.headers["request-id"]
+    assert_error(messages, 405, "invalid_request_error", "Method Not Allowed")
     elsewhere = HTTP.get(mock_server.base_url + "/v1/models", headers=HEADERS)
     assert_error(elsewhere, 404, "not_found_error", "Not Found")
+    assert len({messages.headers["request-id"], elsewhere.headers["request-id"], "req_011C"}) == 3
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH", "OPTIONS", "FROB"])
+def test_any_other_method_gets_an_envelope_not_an_html_page(mock_server, method):
+    response = HTTP.request(method, mock_server.base_url + "/v1/messages", headers=HEADERS)
+    assert_error(response, 405, "invalid_request_error", "Method Not Allowed")
+
+
+def test_a_head_request_gets_headers_only_and_the_connection_stays_usable(mock_server):
+    response = HTTP.head(mock_server.base_url + "/v1/messages", headers=HEADERS)
+    assert response.status_code == 405 and response.content == b""
+    assert post(mock_server, body()).status_code == 200
+
+
+def raw_exchange(server: MockServer, request: bytes) -> tuple[int, dict, dict]:
+    """Send bytes on a fresh socket; the status, headers and JSON body of the answer."""
+    host, port = server.base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as connection:
+        connection.sendall(request)
+        connection.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, payload = answer.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value for name, value in (line.split(": ", 1) for line in lines)}
+    return int(status_line.split()[1]), headers, json.loads(payload)
+
+
+@pytest.mark.parametrize("length", ["-5", "abc", "1e3", "", "0x10", "5, 5", "٣"])
+def test_a_content_length_that_is_not_a_number_of_bytes_is_a_400(mock_server, length):
+    request = (
+        "POST /v1/messages HTTP/1.1\r\nHost: mock\r\nx-api-key: k\r\n"
+        f"Content-Length: {length}\r\n\r\n{{}}"
+    ).encode()
+    status, headers, error = raw_exchange(mock_server, request)
+    assert status == 400 and headers["connection"] == "close"
+    assert error["error"]["type"] == "invalid_request_error"
+    assert error["error"]["message"].startswith("Content-Length must be a number of bytes")
+    assert error["request_id"] == headers["request-id"]
+
+
+def test_a_body_shorter_than_its_content_length_is_a_400(mock_server):
+    request = (
+        b"POST /v1/messages HTTP/1.1\r\nHost: m\r\nx-api-key: k\r\nContent-Length: 50\r\n\r\n{}"
+    )
+    status, _, error = raw_exchange(mock_server, request)
+    assert status == 400
+    assert error["error"]["message"] == "The body ended after 2 of the 50 bytes in Content-Length."
+
+
+@pytest.mark.parametrize(
+    "request_line",
+    ["GARBAGE", "POST /v1/messages HTTP/2.0", "POST /v1/messages HTTP/1.x", "GET /v1/messages"],
+)
+def test_a_request_line_that_does_not_parse_gets_an_envelope(mock_server, request_line):
+    status, headers, error = raw_exchange(mock_server, f"{request_line}\r\n\r\n".encode())
+    assert 400 <= status < 500
+    assert error["type"] == "error" and error["error"]["type"] == "invalid_request_error"
+    assert error["request_id"] == headers["request-id"]
+
+
+def test_a_crash_inside_the_mock_is_a_500_api_error_envelope(mock_server, sdk):
+    mock_server.state.brain = lambda request: 1 / 0
+    response = post(mock_server, body())
+    message = "Internal server error: the mock raised ZeroDivisionError: division by zero"
+    assert_error(response, 500, "api_error", message)
+    with pytest.raises(anthropic.InternalServerError, match="the mock raised ZeroDivisionError"):
+        sdk.messages.create(**body())
+
+
+def test_a_client_that_hangs_up_mid_answer_leaves_no_traceback(mock_server, capfd):
+    mock_server.script([{"type": "text", "text": "word " * 5000}])
+    host, port = mock_server.base_url.removeprefix("http://").split(":")
+    payload = json.dumps(body(stream=True)).encode()
+    head = (
+        f"POST /v1/messages HTTP/1.1\r\nHost: m\r\nx-api-key: k\r\nx-mock-fault: slow=0.2\r\n"
+        f"Content-Length: {len(payload)}\r\n\r\n"
+    ).encode()
+    connection = socket.create_connection((host, int(port)))
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\1\0\0\0\0\0\0\0")  # reset
+    connection.sendall(head + payload)
+    connection.close()  # before the answer: the server writes into a reset connection
+    time.sleep(0.6)
+    assert post(mock_server, body()).status_code == 200
+    assert capfd.readouterr().err == ""
+
+
+@pytest.mark.parametrize("fault", ["slow=abc", "slow=-1", "slow=nan", "slow=1e9", "overload"])
+def test_a_fault_the_mock_does_not_know_is_a_400_naming_the_known_ones(mock_server, fault):
+    response = post(mock_server, body(), headers=HEADERS | {"x-mock-fault": fault})
+    assert response.status_code == 400
+    assert response.json()["error"]["message"].startswith(f"x-mock-fault: unknown fault {fault!r}")
+    assert "overloaded, rate_limit" in response.json()["error"]["message"]
 
 
 def test_a_body_over_32_mb_is_refused_without_being_read(mock_server):
@@ -286,8 +398,11 @@ def test_a_body_over_32_mb_is_refused_without_being_read(mock_server):
     assert status_line.startswith(b"HTTP/1.1 413")
     assert b"\r\nrequest-id: req_" in rest
     error = json.loads(rest.partition(b"\r\n\r\n")[2])
-    assert error["error"]["type"] == "request_too_large"
-    assert error["request_id"].startswith("req_")
+    assert error["error"] == {
+        "type": "request_too_large",
+        "message": "Request exceeds the maximum allowed number of bytes.",
+    }
+    assert error["request_id"].startswith("req_011C") and error["request_id"] != "req_011C"
 
 
 # --- count_tokens -------------------------------------------------------------------------------
@@ -438,16 +553,42 @@ def test_a_disconnect_is_a_connection_error(mock_server):
     assert len(sent) == 1
 
 
-def test_a_cut_stream_ends_without_message_stop(mock_server):
+def test_a_cut_stream_stops_inside_the_last_block_after_some_deltas(mock_server):
     mock_server.script([{"type": "text", "text": "This reply never arrives in full."}])
     client, _ = counting_sdk(mock_server, "stream_cut", max_retries=0)
     with client.messages.stream(**body()) as stream:
         seen = [event.type for event in stream]
         final = stream.get_final_message()  # the SDK does not notice: the message is half-built
     assert seen[0] == "message_start" and "message_stop" not in seen
-    assert "message_delta" not in seen
+    assert "content_block_stop" not in seen and "message_delta" not in seen
     assert final.stop_reason is None
-    assert "".join(block.text for block in final.content) == ""
+    assert "".join(block.text for block in final.content) == "This reply never"
+
+
+def test_a_cut_tool_call_stream_carries_part_of_the_arguments(mock_server):
+    mock_server.script([{"type": "text", "text": "Checking."}, call("toolu_01A") | {
+        "input": {"note": "a fairly long argument that needs several pieces"}}])  # fmt: skip
+    response = post(
+        mock_server, body(stream=True), headers=HEADERS | {"x-mock-fault": "stream_cut"}
+    )
+    events = [json.loads(line[6:]) for line in response.text.splitlines() if line[:6] == "data: "]
+    pieces = [e["delta"]["partial_json"] for e in events if e["type"] == "content_block_delta"
+              and e["index"] == 1]  # fmt: skip
+    assert events[-1]["type"] == "content_block_delta" and events[-1]["index"] == 1
+    assert "".join(pieces) and '"note"' in "".join(pieces)
+    assert not '{"note": "a fairly long argument that needs several pieces"}'.startswith(
+        "".join(pieces) + '"}'
+    )
+
+
+def test_a_cut_json_reply_is_a_connection_error_for_the_sdk(mock_server):
+    client, sent = counting_sdk(mock_server, "stream_cut", max_retries=0)
+    with pytest.raises(anthropic.APIConnectionError) as caught:
+        client.messages.create(**body())
+    assert "incomplete" in str(caught.value.__cause__) or "peer closed" in str(
+        caught.value.__cause__
+    )
+    assert len(sent) == 1
 
 
 # --- python -m handagent.mock -------------------------------------------------------------------

@@ -12,7 +12,9 @@ Not handled here: limits that need the model (context length), images' bytes, do
 thinking blocks' signatures.
 """
 
+import json
 import re
+from functools import lru_cache
 
 ID_PATTERN = r"^[a-zA-Z0-9_-]+$"
 ID_MAX_LENGTH = 64
@@ -62,6 +64,11 @@ BLOCK_FIELDS = {
 }
 TOOL_FIELDS = {"name", "description", "input_schema", "type", "cache_control", "strict"}
 
+INVALID_SCHEMA = (  # as quoted from the API in anthropics/claude-code#86665 (2026-08)
+    "JSON schema is invalid. It must match JSON Schema draft 2020-12 "
+    "(https://json-schema.org/draft/2020-12). Learn more about tool use at "
+    "https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview."
+)
 UNANSWERED = (
     "`tool_use` ids were found without `tool_result` blocks immediately after: {ids}. "
     "Each `tool_use` block must have a corresponding `tool_result` block in the next message."
@@ -141,6 +148,8 @@ def _check_tools(tools: object, tool_choice: object) -> None:
                 raise invalid(f"{where}.name: String should match pattern '{TOOL_NAME_PATTERN}'")
             if not isinstance(tool["input_schema"], dict):
                 raise invalid(f"{where}.input_schema: Input should be a valid dictionary")
+            if not _valid_schema(json.dumps(tool["input_schema"], sort_keys=True)):
+                raise invalid(f"{where}.input_schema: {INVALID_SCHEMA}")
             names.append(tool["name"])
         if len(set(names)) != len(names):
             raise invalid("tools: Tool names must be unique.")
@@ -150,6 +159,18 @@ def _check_tools(tools: object, tool_choice: object) -> None:
             raise invalid("tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'")
         if tool_choice["type"] == "tool" and not isinstance(tool_choice.get("name"), str):
             raise invalid("tool_choice.tool.name: Field required")
+
+
+@lru_cache(maxsize=1024)  # a notebook sends the same menu again and again; a check costs 1 ms
+def _valid_schema(schema: str) -> bool:
+    """Whether a JSON text is a draft 2020-12 JSON Schema. Example: '{"properties": 5}' -> False"""
+    import jsonschema  # late: it takes 1-2 s to import, and chapter 00 sends no tools
+
+    try:
+        jsonschema.Draft202012Validator.check_schema(json.loads(schema))
+    except jsonschema.SchemaError:
+        return False
+    return True
 
 
 def _check_text(text: object, where: str) -> None:
@@ -226,6 +247,8 @@ def _check_messages(messages: object) -> None:
                 _check_block(block, f"messages.{i}.content.{j}")
         elif not isinstance(content, str):
             raise invalid(f"messages.{i}.content: Input should be a valid string or list")
+        elif content:  # a string is one text block, with a text block's rules
+            _check_text(content, f"messages.{i}.content")
 
 
 def _turns(messages: list[dict]) -> list[list[int]]:
@@ -243,8 +266,11 @@ def _turns(messages: list[dict]) -> list[list[int]]:
 
 
 def _blocks(message: dict) -> list[dict]:
+    """A message's blocks; string content is one text block. Example: "hi" -> [text "hi"]."""
     content = message["content"]
-    return [] if isinstance(content, str) else content
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}] if content else []
+    return content
 
 
 def check_tool_protocol(messages: list[dict]) -> None:

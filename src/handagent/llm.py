@@ -99,7 +99,8 @@ def explain(error: BaseException) -> str:
         why = f"{type(cause).__name__}: {cause}" if cause else error.message
         if isinstance(error, anthropic.APITimeoutError):
             seconds = (error.request.extensions.get("timeout") or {}).get("read")
-            detail = f"no answer from {where} within {seconds:g} s ({why})"
+            within = f" within {seconds:g} s" if seconds is not None else ""
+            detail = f"no answer from {where}{within} ({why})"
         elif isinstance(cause, httpx2.ConnectError):
             detail = f"cannot connect to {where} ({why})"
         else:
@@ -108,11 +109,8 @@ def explain(error: BaseException) -> str:
         detail = str(error)
     line = " ".join(f"{name}: {detail}".split())
     request = getattr(error, "request", None)
-    sent = dict(request.headers) if request is not None else {}
-    for secret in (
-        sent.get("x-api-key", ""),
-        sent.get("authorization", "").removeprefix("Bearer "),
-    ):
+    sent = request.headers if request is not None else {}
+    for secret in (sent.get("x-api-key", ""), sent.get("authorization", "")[len("Bearer ") :]):
         if len(secret) >= 8:  # a server may echo the key back: never print it
             line = line.replace(secret, "[api key]")
     return line

@@ -198,7 +198,7 @@ def _each_place(tool: dict, clause: str) -> list[dict]:
     args = _fill_arguments(tool, clause)
     properties = (tool.get("input_schema") or {}).get("properties") or {}
     named = [p for p, spec in properties.items() if args.get(p) in _names(clause)
-             and not spec.get("enum")]  # fmt: skip
+             and not (isinstance(spec, dict) and spec.get("enum"))]  # fmt: skip
     where = AFTER_PREPOSITION.search(clause)
     places = CAPITALISED.findall(clause[where.start() :]) if where else []
     if len(named) != 1 or len(places) < 2:
@@ -221,6 +221,7 @@ def _fill_arguments(tool: dict, clause: str) -> dict:
     quoted, paths, names = QUOTED.findall(clause), PATH.findall(clause), _names(clause)
     args: dict = {}
     for param, spec in ((tool.get("input_schema") or {}).get("properties") or {}).items():
+        spec = spec if isinstance(spec, dict) else {}  # `true` is a schema too: anything goes
         value, kind, enum = None, spec.get("type"), spec.get("enum")
         if enum:
             said = [v for v in enum if re.search(rf"\b{re.escape(str(v))}\b", clause, re.I)]

@@ -29,6 +29,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 
+from ..checks import Rejection, check_request
 from ..protocol import parse_arguments
 from . import replies
 from .brain import respond
@@ -58,6 +59,7 @@ ERRORS = {
                "unsupported_value"),
     "function": ("The mock provider does not take the deprecated 'function' role: use 'tool'.",
                  None),
+    "shape": ("Invalid request: a value has the wrong type or shape ({detail}).", "invalid_type"),
 }  # fmt: skip
 MAX_ID_LENGTH = 40
 CREATED_BASE = 1_735_689_600  # 2025-01-01 UTC: `created` is derived from the request, not a clock
@@ -92,8 +94,12 @@ def answer(body: object, headers: Mapping[str, str], brain=respond) -> tuple[int
                 body = json.loads(body)
             except (UnicodeDecodeError, ValueError, RecursionError):
                 raise Refusal("bad_json") from None
-        check(body)
-        request = to_messages_request(body)
+        try:  # the right outline with odd values inside gets a 400 too, never a crash
+            check(body)
+            request = to_messages_request(body)
+            check_request({"max_tokens": 4096, **request})  # the mock model reads valid requests
+        except (Rejection, TypeError, KeyError, AttributeError, ValueError, IndexError) as error:
+            raise Refusal("shape", detail=str(error)[:200]) from None
         return 200, completion(body, request, brain(request), headers.get("x-mock-id-style"))
     except Refusal as refusal:
         return refusal.status, refusal.body

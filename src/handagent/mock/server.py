@@ -7,20 +7,34 @@ can switch provider offline. Requests are checked with the real API's rules and 
 (`handagent.checks`); replies are decided by the mock model (`brain`) unless a test scripted
 them; every response carries a `request-id` header.
 
-Faults on request, for teaching and tests: send the header `x-mock-fault` with
-    overloaded     529 overloaded_error        rate_limit    429 rate_limit_error (retry-after)
-    server_error   500 api_error               slow=<s>      answer after <s> seconds
-    disconnect     close without answering     stream_cut    a stream that stops mid-way
-Error faults carry `x-should-retry: false`, so the SDK reports them at once instead of retrying.
+`answer` decides the response to one request without touching a socket, so it can be tested (and
+fuzzed) in-process; the HTTP handler only reads the request and writes what `answer` returns.
+Whatever a client sends, the answer is an error envelope or a reply, never an HTML page or a
+dropped connection; a crash inside the mock is a 500 `api_error`.
 
-Not handled here: authentication beyond "some key was sent", rate limiting, batches, files.
+Faults on request, for teaching and tests: send the header `x-mock-fault` with
+    overloaded            529 overloaded_error
+    rate_limit            429 rate_limit_error, with retry-after
+    server_error          500 api_error
+    overloaded_retryable  529 that the SDK may retry (x-should-retry: true, retry-after-ms: 20)
+    slow=<s>              answer after <s> seconds (0 to 600)
+    disconnect            close the connection without answering
+    stream_cut            the reply stops mid-way: a stream inside its last block, after some
+                          deltas; a JSON body half-way through its content-length
+The first three carry `x-should-retry: false`, so the SDK reports them at once instead of
+retrying. An unknown fault is a 400 that lists the known ones.
+
+Not handled here: authentication beyond "some key was sent", rate limiting, batches, files,
+chunked request bodies (send a Content-Length).
 """
 
 import json
+import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from ..checks import Rejection, check_request
@@ -29,118 +43,43 @@ from . import openai_chat, replies, stream
 from .brain import respond
 
 MAX_BODY_BYTES = 32 * 1024 * 1024  # the API's documented request size limit
+MAX_SLOW_SECONDS = 600.0
+READ_TIMEOUT_SECONDS = 60.0  # a client that stalls mid-request (or idles) longer is dropped
 KNOWN_MODEL_PREFIXES = ("claude-", "mock")
-FAULTS = {
-    "overloaded": (529, "Overloaded"),
-    "rate_limit": (429, "Number of request tokens has exceeded your per-minute rate limit."),
-    "server_error": (500, "Internal server error"),
+ROUTES = {"/v1/messages": False, "/v1/messages/count_tokens": True}  # path -> count_tokens?
+OPENAI_ROUTE = "/v1/chat/completions"
+NO_RETRY = {"x-should-retry": "false", "retry-after": "1"}
+FAULTS = {  # x-mock-fault -> status, message, retry headers
+    "overloaded": (529, "Overloaded", NO_RETRY),
+    "rate_limit": (
+        429,
+        "Number of request tokens has exceeded your per-minute rate limit.",
+        NO_RETRY,
+    ),
+    "server_error": (500, "Internal server error", NO_RETRY),
+    "overloaded_retryable": (529, "Overloaded", {"x-should-retry": "true", "retry-after-ms": "20"}),
 }
+OTHER_FAULTS = ("slow=<seconds>", "disconnect", "stream_cut")
 Brain = Callable[[dict], list[dict]]
+Read = Callable[[int], bytes]  # read(n) -> up to n bytes of the request body
 
 
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"  # keep-alive, as the SDK expects
-    disable_nagle_algorithm = True  # headers and body leave at once, no 40 ms ACK wait
-    server: "_Server"
+@dataclass(frozen=True)
+class Response:
+    """What to send back. `status` None: hang up without a word (fault `disconnect`)."""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass  # quiet: a notebook should not fill with access logs
-
-    def _send(self, status: int, body: dict, req_id: str, headers: dict | None = None) -> None:
-        payload = json.dumps(body, ensure_ascii=False).encode()
-        self.send_response(status)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(payload)))
-        self.send_header("request-id", req_id)
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def _error(self, status: int, message: str, req_id: str, **headers: str) -> None:
-        self._send(status, replies.error_body(status, message, req_id), req_id, headers)
-
-    def do_GET(self) -> None:  # noqa: N802
-        self._error(405 if self.path.startswith("/v1/messages") else 404, "Not Found", "req_011C")
-
-    def do_POST(self) -> None:  # noqa: N802
-        length = int(self.headers.get("content-length") or 0)
-        if length > MAX_BODY_BYTES:
-            self.close_connection = True  # the body is never read, so the connection is spent
-            self._error(413, "Request exceeds the maximum allowed number of bytes.", "req_011C")
-            return
-        raw = self.rfile.read(length)
-        req_id = replies.request_id(raw)
-        fault = self.headers.get("x-mock-fault", "")
-        if fault == "disconnect":
-            self.close_connection = True
-            return
-        if fault.startswith("slow="):
-            time.sleep(float(fault.removeprefix("slow=")))
-        if fault in FAULTS:
-            status, message = FAULTS[fault]
-            self._error(status, message, req_id, **{"x-should-retry": "false", "retry-after": "1"})
-            return
-        if self.path.split("?")[0] == "/v1/chat/completions":  # the OpenAI side (chapter 06)
-            status, reply = openai_chat.answer(raw, self.headers, self.server.next_reply)
-            self._send(status, reply, req_id)
-            return
-        if not (self.headers.get("x-api-key") or self.headers.get("authorization")):
-            self._error(401, "x-api-key header is required", req_id)
-            return
-        routes = {"/v1/messages": False, "/v1/messages/count_tokens": True}
-        path = self.path.split("?")[0]
-        if path not in routes:
-            self._error(404, "Not Found", req_id)
-            return
-        try:
-            body = json.loads(raw.decode("utf-8"))
-            check_request(body, count_tokens=routes[path])
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            message = f"There was an error parsing the body of your request: {error}"
-            self._error(400, message, req_id)
-            return
-        except RecursionError:
-            self._error(400, "The request body is nested too deeply.", req_id)
-            return
-        except Rejection as rejection:
-            self._error(rejection.status, rejection.message, req_id)
-            return
-        if not body["model"].startswith(KNOWN_MODEL_PREFIXES):
-            self._error(404, f"model: {body['model']}", req_id)
-            return
-        self.server.record(body)
-        if routes[path]:
-            self._send(200, {"input_tokens": input_tokens(body)}, req_id)
-            return
-        blocks = self.server.next_reply(body)
-        reply, partial_json = replies.message(body, blocks)
-        if body.get("stream"):
-            self._stream(reply, partial_json, req_id, cut=fault == "stream_cut")
-        else:
-            self._send(200, reply, req_id)
-
-    def _stream(self, reply: dict, partial_json: str | None, req_id: str, cut: bool) -> None:
-        self.send_response(200)
-        self.send_header("content-type", "text/event-stream")
-        self.send_header("cache-control", "no-cache")
-        self.send_header("request-id", req_id)
-        self.send_header("connection", "close")
-        self.end_headers()
-        self.close_connection = True
-        for number, event in enumerate(stream.events(reply, partial_json)):
-            if cut and number == 3:
-                return  # the server dies mid-stream: no message_stop ever comes
-            self.wfile.write(event)
-            self.wfile.flush()
+    status: int | None
+    headers: dict = field(default_factory=dict)
+    body: bytes = b""  # JSON; shorter than its content-length when the fault cuts it
+    events: tuple[bytes, ...] = ()  # server-sent events, for `stream: true`
+    delay: float = 0.0  # seconds to wait before answering (fault slow=<s>)
+    close: bool = False  # close the connection after answering
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
+class State:
+    """What the mock keeps between requests: scripted replies, and the last valid requests."""
 
-    def __init__(self, address: tuple[str, int], brain: Brain) -> None:
-        super().__init__(address, _Handler)
+    def __init__(self, brain: Brain = respond) -> None:
         self.brain = brain
         self.lock = threading.Lock()
         self.scripted: deque[list[dict]] = deque()
@@ -157,6 +96,213 @@ class _Server(ThreadingHTTPServer):
         return self.brain(body)
 
 
+def _dumps(body: dict) -> bytes:
+    return json.dumps(body, ensure_ascii=False).encode()
+
+
+def reply_json(status: int, body: dict, req_id: str, headers: dict | None = None) -> Response:
+    """JSON. Example: (200, {"input_tokens": 9}, "req_1") -> Response(200, ..., b"{...}")"""
+    payload = _dumps(body)
+    head = {"content-type": "application/json", "content-length": str(len(payload))}
+    return Response(status, {**head, "request-id": req_id, **(headers or {})}, payload)
+
+
+def error(status: int, message: str, req_id: str, headers: dict | None = None) -> Response:
+    """The API's error envelope. Example: (529, "Overloaded", "req_1") -> Response(529, ...)"""
+    body = replies.error_body(status, message, req_id)
+    if status not in replies.ERROR_STATUS and status < 500:  # 408, 414, 431: still the client's
+        body["error"]["type"] = "invalid_request_error"
+    return reply_json(status, body, req_id, headers)
+
+
+def closing(response: Response) -> Response:
+    """The same response, after which the connection is closed (its framing can't be trusted)."""
+    return replace(response, headers={**response.headers, "connection": "close"}, close=True)
+
+
+def _cut(events: list[bytes]) -> list[bytes]:
+    """The events up to half-way through the last content block's deltas: a server that died.
+
+    Example: [message_start, block_start, ping, delta "This reply never", delta " arrives in
+    full.", block_stop, message_delta, message_stop] -> [message_start, block_start, ping, delta]
+    """
+    names = [event.split(b"\n", 1)[0] for event in events]  # b"event: content_block_delta"
+    starts = [i for i, name in enumerate(names) if name == b"event: content_block_start"]
+    if not starts:
+        return events[:1]
+    deltas = [
+        i for i in range(starts[-1], len(events)) if names[i] == b"event: content_block_delta"
+    ]
+    return events[: (deltas[(len(deltas) - 1) // 2] if deltas else starts[-1]) + 1]
+
+
+def _fault_delay(fault: str) -> float | None:
+    """Seconds to wait for `slow=<s>`, 0 for any other known fault, None for an unknown one."""
+    if fault.startswith("slow="):
+        try:
+            seconds = float(fault.removeprefix("slow="))
+        except ValueError:
+            return None
+        return seconds if 0 <= seconds <= MAX_SLOW_SECONDS else None  # nan fails both
+    return 0.0 if fault in ("", *FAULTS, "disconnect", "stream_cut") else None
+
+
+def answer(
+    method: str, path: str, headers: Mapping[str, str], read: Read, state: State
+) -> Response:
+    """The response to one request; it never raises: a crash is a 500 api_error envelope.
+
+    Example: ("GET", "/v1/messages", {}, read, state) -> Response(405, {..., "request-id":
+    "req_011C..."}, b'{"type": "error", "error": {"type": "invalid_request_error", "message":
+    "Method Not Allowed"}, "request_id": "req_011C..."}')
+    """
+    lowered: dict[str, str] = {}
+    for name, value in headers.items():
+        lowered.setdefault(name.lower(), value)  # the first of repeated headers, as http.client
+    try:
+        return _answer(method, path.split("?")[0], lowered, read, state)
+    except Exception as crash:  # a bug in the mock (a brain that raises, say): still an envelope
+        req_id = replies.request_id(f"{method} {path} crash".encode())
+        message = f"Internal server error: the mock raised {type(crash).__name__}: {crash}"
+        return closing(error(500, message[:500], req_id))
+
+
+def _answer(method: str, path: str, headers: dict, read: Read, state: State) -> Response:
+    # Before the body is read, the request id comes from the request line.
+    early_id = replies.request_id(f"{method} {path} {headers.get('content-length')}".encode())
+    declared = headers.get("content-length", "0").strip()
+    if "transfer-encoding" in headers:
+        message = "Transfer-Encoding is not supported by the mock: send a Content-Length."
+        return closing(error(400, message, early_id))
+    if not (declared.isascii() and declared.isdigit()):
+        message = f"Content-Length must be a number of bytes, not {declared[:40]!r}."
+        return closing(error(400, message, early_id))
+    if len(declared) > 10 or int(declared) > MAX_BODY_BYTES:  # never read: the connection is spent
+        message = "Request exceeds the maximum allowed number of bytes."
+        return closing(error(413, message, early_id))
+    try:
+        raw = read(int(declared))
+    except OSError:  # the client stalled past the read timeout, or hung up mid-body
+        return closing(error(408, "The request body did not arrive in time.", early_id))
+    if len(raw) < int(declared):
+        message = f"The body ended after {len(raw)} of the {declared} bytes in Content-Length."
+        return closing(error(400, message, early_id))
+    if method != "POST":
+        if path in ROUTES or path == OPENAI_ROUTE:
+            return error(405, "Method Not Allowed", early_id)
+        return error(404, "Not Found", early_id)
+
+    req_id = replies.request_id(raw)
+    fault = headers.get("x-mock-fault", "")
+    delay = _fault_delay(fault)
+    if delay is None:
+        known = ", ".join([*FAULTS, *OTHER_FAULTS])
+        return error(400, f"x-mock-fault: unknown fault {fault[:40]!r}; known: {known}", req_id)
+    if fault == "disconnect":
+        return Response(None, close=True)
+    if fault in FAULTS:
+        status, message, retry = FAULTS[fault]
+        return replace(error(status, message, req_id, retry), delay=delay)
+    response = _route(path, headers, raw, req_id, state, cut=fault == "stream_cut")
+    return replace(response, delay=delay)
+
+
+def _route(path: str, headers: dict, raw: bytes, req_id: str, state: State, cut: bool) -> Response:
+    if path == OPENAI_ROUTE:  # the OpenAI side (chapter 06)
+        status, reply = openai_chat.answer(raw, headers, state.next_reply)
+        return reply_json(status, reply, req_id)
+    if not (headers.get("x-api-key") or headers.get("authorization")):
+        return error(401, "x-api-key header is required", req_id)
+    if path not in ROUTES:
+        return error(404, "Not Found", req_id)
+    try:
+        body = json.loads(raw.decode("utf-8"))
+        _dumps(body)  # a lone surrogate ("\ud800") parses but is not text: refused here
+        check_request(body, count_tokens=ROUTES[path])
+    except ValueError as problem:  # not UTF-8, not JSON
+        return error(400, f"There was an error parsing the body of your request: {problem}", req_id)
+    except RecursionError:
+        return error(400, "The request body is nested too deeply.", req_id)
+    except Rejection as rejection:
+        return error(rejection.status, rejection.message, req_id)
+    if not body["model"].startswith(KNOWN_MODEL_PREFIXES):
+        return error(404, f"model: {body['model']}", req_id)
+    state.record(body)
+    if ROUTES[path]:
+        return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
+    reply, partial_json = replies.message(body, state.next_reply(body))
+    if not body.get("stream"):
+        response = reply_json(200, reply, req_id)
+        if cut:  # the content-length promises the whole body; half of it arrives
+            return closing(replace(response, body=response.body[: len(response.body) // 2]))
+        return response
+    events = list(stream.events(reply, partial_json))
+    head = {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache",
+        "request-id": req_id,
+        "connection": "close",  # no length, no chunks: the stream ends when the connection does
+    }
+    return Response(200, head, events=tuple(_cut(events) if cut else events), close=True)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive, as the SDK expects
+    default_request_version = "HTTP/1.0"  # a bare "GET /" line still gets a status line
+    disable_nagle_algorithm = True  # headers and body leave at once, no 40 ms ACK wait
+    timeout = READ_TIMEOUT_SECONDS
+    server: "_Server"
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass  # quiet: a notebook should not fill with access logs
+
+    def __getattr__(self, name: str) -> Callable[[], None]:
+        # http.server calls do_<METHOD>: every method, even an unknown one, goes to `answer`
+        if name.startswith("do_"):
+            return self._answer
+        raise AttributeError(name)
+
+    def _answer(self) -> None:
+        state = self.server.state
+        self._send(answer(self.command, self.path, self.headers, self.rfile.read, state))
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A request line or headers http.server cannot parse: an envelope, never an HTML page."""
+        words = message or self.responses.get(code, ("Bad Request",))[0]
+        req_id = replies.request_id(self.requestline.encode("utf-8", "replace"))
+        self._send(closing(error(code if code < 500 else 400, words, req_id)))  # 505: HTTP/2.0
+
+    def _send(self, response: Response) -> None:
+        if response.delay:
+            time.sleep(response.delay)
+        self.close_connection = self.close_connection or response.close
+        if response.status is None:
+            return
+        self.send_response(response.status)
+        for name, value in response.headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command == "HEAD":
+            return  # a HEAD response has headers only
+        for piece in response.events or (response.body,):
+            self.wfile.write(piece)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 128  # a workshop room connecting at once (the default of 5 drops some)
+
+    def __init__(self, address: tuple[str, int], state: State) -> None:
+        super().__init__(address, _Handler)
+        self.state = state
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A client that hangs up mid-answer is not an error; anything else still prints."""
+        if not isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            super().handle_error(request, client_address)
+
+
 class MockServer:
     """The mock provider on a background thread; a context manager.
 
@@ -166,7 +312,8 @@ class MockServer:
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, *, brain: Brain = respond) -> None:
-        self._server = _Server((host, port), brain)
+        self.state = State(brain)
+        self._server = _Server((host, port), self.state)
         self._thread: threading.Thread | None = None
 
     @property
@@ -177,13 +324,13 @@ class MockServer:
     @property
     def requests(self) -> list[dict]:
         """The bodies of the last 1000 valid requests, oldest first (for tests and chapter 06)."""
-        with self._server.lock:
-            return list(self._server.requests)
+        with self.state.lock:
+            return list(self.state.requests)
 
     def script(self, *replies: list[dict]) -> None:
         """Answer the next requests with exactly these content blocks, in order."""
-        with self._server.lock:
-            self._server.scripted.extend(replies)
+        with self.state.lock:
+            self.state.scripted.extend(replies)
 
     def start(self) -> "MockServer":
         if self._thread is None:
