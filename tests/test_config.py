@@ -8,7 +8,6 @@ from anthropic.types.model_param import ModelParam
 
 from handagent.config import (
     DEFAULT_MODEL,
-    SEQUENTIAL_SUFFIX,
     Settings,
     describe,
     load_settings,
@@ -46,15 +45,6 @@ def test_empty_variables_count_as_unset():
 
 def test_handagent_model_sets_the_model():
     assert load_settings({"HANDAGENT_MODEL": "claude-opus-4-8"}).model == "claude-opus-4-8"
-
-
-def test_sequential_model_appends_the_suffix():
-    settings = load_settings({"HANDAGENT_MODEL": "claude-opus-4-8"})
-    assert (
-        settings.sequential_model
-        == "claude-opus-4-8" + SEQUENTIAL_SUFFIX
-        == ("claude-opus-4-8-sequential")
-    )
 
 
 def test_an_unknown_provider_raises_naming_the_fix():

@@ -23,9 +23,6 @@ Provider = Literal["mock", "anthropic"]
 # deprecated, so the series never ships a retired id.
 DEFAULT_MODEL = "claude-sonnet-5"
 
-# The mock model asks for one tool per turn when the model id ends like this (chapter 04).
-SEQUENTIAL_SUFFIX = "-sequential"
-
 PROVIDERS: tuple[Provider, ...] = ("mock", "anthropic")
 
 
@@ -37,11 +34,6 @@ class Settings:
     model: str
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
-
-    @property
-    def sequential_model(self) -> str:
-        """The same model, asking for one tool per turn (the mock honours it; chapter 04)."""
-        return self.model + SEQUENTIAL_SUFFIX
 
 
 def load_settings(environ: dict[str, str] | None = None) -> Settings:
