@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from handagent.adapters import from_anthropic
-from handagent.protocol import TextBlock, ToolCall
+from handagent.protocol import TextBlock, ToolCall, Usage
 from handagent.streaming import Assembler, assemble, parse_sse
 
 MODEL = "claude-sonnet-5"
@@ -181,6 +181,7 @@ def test_an_assembler_stopped_mid_way_gives_an_aborted_message_with_the_partial_
         TextBlock("I will read"),
         ToolCall("toolu_01A", "read_file", None, '{"pa'),
     )
+    assert message.usage == Usage(9, 0)  # the input was paid for, though the reply was cut
 
 
 def test_unknown_events_and_block_types_are_skipped():

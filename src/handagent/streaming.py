@@ -131,8 +131,7 @@ class Assembler:
             "events; the partial content is kept"
         )
         failed = assistant_from_error(error, self.model, self.provider, self.timestamp)
-        usage = Usage(self._usage.get("input_tokens", 0), self._usage.get("output_tokens", 0))
-        return replace(failed, content=content, usage=usage)
+        return replace(failed, content=content, usage=self._usage_so_far())
 
     def fail(self, error_message: str) -> AssistantMessage:
         """The reply so far as stop_reason "error": the transport failed mid-stream."""
@@ -141,7 +140,11 @@ class Assembler:
 
     def aborted(self) -> AssistantMessage:
         """The reply so far as stop_reason "aborted": the reader stopped."""
-        return assistant_aborted(self._content(), self.model, self.provider, self.timestamp)
+        stopped = assistant_aborted(self._content(), self.model, self.provider, self.timestamp)
+        return replace(stopped, usage=self._usage_so_far())  # the input was paid for all the same
+
+    def _usage_so_far(self) -> Usage:
+        return Usage(self._usage.get("input_tokens", 0), self._usage.get("output_tokens", 0))
 
 
 def assemble(
