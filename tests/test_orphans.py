@@ -52,6 +52,15 @@ def interrupt() -> str:
     return "never seen"
 
 
+def one_ctrl_c(behaviours: list[str]) -> list[str]:
+    """At most one interrupt per batch: a second one would land after the batch was abandoned,
+    anywhere in the test run, as a real second Ctrl-C would. Example: [i, ok, i] -> [i, ok, ok]"""
+    first = behaviours.index("interrupt") if "interrupt" in behaviours else len(behaviours)
+    return behaviours[: first + 1] + [
+        "ok" if b == "interrupt" else b for b in behaviours[first + 1 :]
+    ]
+
+
 def hang() -> str:
     time.sleep(0.1)
     return "too late"
@@ -122,7 +131,7 @@ def wire_case(rnd: random.Random) -> list[dict]:
     """A conversation of 1-3 rounds of tool calls, each answered by the chapter 05 loop."""
     messages = [{"role": "user", "content": "Do some sums and some risky things."}]
     for turn in range(rnd.randrange(1, 4)):
-        behaviours = [rnd.choice(BEHAVIOURS) for _ in range(rnd.randrange(1, 5))]
+        behaviours = one_ctrl_c([rnd.choice(BEHAVIOURS) for _ in range(rnd.randrange(1, 5))])
         calls = [
             {
                 "type": "tool_use",
@@ -150,7 +159,7 @@ def wire_case(rnd: random.Random) -> list[dict]:
 
 
 def assistant(rnd: random.Random, turn: int) -> AssistantMessage:
-    behaviours = [rnd.choice(BEHAVIOURS + ["raw"]) for _ in range(rnd.randrange(1, 5))]
+    behaviours = one_ctrl_c([rnd.choice(BEHAVIOURS + ["raw"]) for _ in range(rnd.randrange(1, 5))])
     content: list = [TextBlock("Running them.")] if rnd.random() < 0.5 else []
     for i, behaviour in enumerate(behaviours):
         call_id = rnd.choice([f"call_{turn}_{i}", f"call|{turn}.{i}", f"fc-{turn}+{i}="])
