@@ -71,62 +71,69 @@ def _error_problems(case: str, block: dict, is_error_for: str) -> list[str]:
     return []
 
 
+def _works(case: str, block: dict) -> list[str]:
+    problems = []
+    if block.get("is_error"):
+        problems.append(f"For {case}, the result is marked is_error; leave it out.")
+    if "6912" not in block["content"]:
+        problems.append(
+            f"For {case}, content is {block['content']!r}; it should hold the function's "
+            'return value as a string ("6912").'
+        )
+    return problems
+
+
+def _names_the_tools(case: str, block: dict) -> list[str]:
+    problems = _error_problems(case, block, "the tool does not exist")
+    if not all(name in block["content"] for name in FUNCTIONS):
+        problems.append(
+            f"For {case}, content is {block['content']!r}. List the available tools "
+            f"({', '.join(FUNCTIONS)}) so the model can pick one that exists."
+        )
+    return problems
+
+
+def _says_what_went_wrong(case: str, block: dict) -> list[str]:
+    problems = _error_problems(case, block, "the tool raised")
+    content = block["content"]
+    if "ZeroDivisionError" not in content and "division by zero" not in content:
+        problems.append(
+            f"For {case}, content is {content!r}. Say what went wrong, e.g. "
+            'f"{type(error).__name__}: {error}", so the model can act on it.'
+        )
+    return problems
+
+
+# case, the call, what to say when safe_run raises, what a well-shaped result must also hold
+CASES = (
+    ("a call that works (add 1234 + 5678)", WORKS, "safe_run {raised}.", _works),
+    (
+        "a call to an unknown tool (multiply)",
+        UNKNOWN,
+        "safe_run {raised}. Look the name up with functions.get(...) and, when it is missing, "
+        "return an is_error result instead of raising.",
+        _names_the_tools,
+    ),
+    (
+        "a tool that raises (divide 1 by 0)",
+        RAISES,
+        "safe_run let the exception escape: it {raised}. Wrap the call in try/except Exception "
+        "and return the error as an is_error result.",
+        _says_what_went_wrong,
+    ),
+)
+
+
 def check_safe_run(safe_run) -> Verdict:
     """Check `safe_run(call, functions) -> tool_result block` on success, unknown tool, raising."""
     problems: list[str] = []
-
-    case = "a call that works (add 1234 + 5678)"
-    block, raised = attempt(safe_run, WORKS, dict(FUNCTIONS))
-    if raised:
-        problems.append(f"For {case}, safe_run {raised}.")
-    else:
-        found = _block_problems(case, WORKS, block)
-        problems += found
-        if not found:
-            if block.get("is_error"):
-                problems.append(f"For {case}, the result is marked is_error; leave it out.")
-            if "6912" not in block["content"]:
-                problems.append(
-                    f"For {case}, content is {block['content']!r}; it should hold the function's "
-                    'return value as a string ("6912").'
-                )
-
-    case = "a call to an unknown tool (multiply)"
-    block, raised = attempt(safe_run, UNKNOWN, dict(FUNCTIONS))
-    if raised:
-        problems.append(
-            f"For {case}, safe_run {raised}. Look the name up with functions.get(...) and, "
-            "when it is missing, return an is_error result instead of raising."
-        )
-    else:
-        found = _block_problems(case, UNKNOWN, block)
-        problems += found
-        if not found:
-            problems += _error_problems(case, block, "the tool does not exist")
-            if not all(name in block["content"] for name in FUNCTIONS):
-                problems.append(
-                    f"For {case}, content is {block['content']!r}. List the available tools "
-                    f"({', '.join(FUNCTIONS)}) so the model can pick one that exists."
-                )
-
-    case = "a tool that raises (divide 1 by 0)"
-    block, raised = attempt(safe_run, RAISES, dict(FUNCTIONS))
-    if raised:
-        problems.append(
-            f"For {case}, safe_run let the exception escape: it {raised}. Wrap the call in "
-            "try/except Exception and return the error as an is_error result."
-        )
-    else:
-        found = _block_problems(case, RAISES, block)
-        problems += found
-        if not found:
-            problems += _error_problems(case, block, "the tool raised")
-            content = block["content"]
-            if "ZeroDivisionError" not in content and "division by zero" not in content:
-                problems.append(
-                    f"For {case}, content is {content!r}. Say what went wrong, e.g. "
-                    'f"{type(error).__name__}: {error}", so the model can act on it.'
-                )
+    for case, call, if_raised, content_problems in CASES:
+        block, raised = attempt(safe_run, call, dict(FUNCTIONS))
+        if raised:
+            problems.append(f"For {case}, " + if_raised.format(raised=raised))
+            continue
+        found = _block_problems(case, call, block)
+        problems += found or content_problems(case, block)
     return Verdict("safe_run", tuple(problems))
 
 
