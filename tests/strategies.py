@@ -4,7 +4,7 @@ from typing import get_args
 
 from hypothesis import strategies as st
 
-from handagent.protocol import (
+from handagent.runtime.protocol import (
     AssistantMessage,
     ImageBlock,
     StopReason,

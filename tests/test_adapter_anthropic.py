@@ -1,4 +1,4 @@
-"""Tests for handagent.adapters.anthropic, checked against the SDK's own types where possible."""
+"""Tests for runtime.adapters.anthropic, checked against the SDK's own types where possible."""
 
 import copy
 import json
@@ -11,11 +11,16 @@ import typing_extensions as te
 from hypothesis import given
 from strategies import DETAILS_SENTINEL, ERROR_SENTINEL, histories
 
-from handagent.adapters import from_anthropic, to_anthropic, to_openai_chat, tools_to_anthropic
-from handagent.adapters.anthropic import STOP_REASONS
 from handagent.checks import check_request
-from handagent.ids import ANTHROPIC, OPENAI_CHAT
-from handagent.protocol import (
+from handagent.runtime.adapters import (
+    from_anthropic,
+    to_anthropic,
+    to_openai_chat,
+    tools_to_anthropic,
+)
+from handagent.runtime.adapters.anthropic import STOP_REASONS
+from handagent.runtime.ids import ANTHROPIC, OPENAI_CHAT
+from handagent.runtime.protocol import (
     AssistantMessage,
     ImageBlock,
     StopReason,

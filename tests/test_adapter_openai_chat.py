@@ -1,4 +1,4 @@
-"""Tests for handagent.adapters.openai_chat: the same history in the Chat Completions shape."""
+"""Tests for runtime.adapters.openai_chat: the same history in the Chat Completions shape."""
 
 import copy
 import json
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from strategies import DETAILS_SENTINEL, ERROR_SENTINEL, histories
 
-from handagent.adapters import from_openai_chat, to_openai_chat, tools_to_openai_chat
-from handagent.adapters.openai_chat import FINISH_REASONS
-from handagent.ids import OPENAI_CHAT
-from handagent.protocol import (
+from handagent.runtime.adapters import from_openai_chat, to_openai_chat, tools_to_openai_chat
+from handagent.runtime.adapters.openai_chat import FINISH_REASONS
+from handagent.runtime.ids import OPENAI_CHAT
+from handagent.runtime.protocol import (
     AssistantMessage,
     ImageBlock,
     StopReason,

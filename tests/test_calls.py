@@ -1,4 +1,4 @@
-"""Tests for handagent.calls: one result per call, whatever went wrong, and a history the API
+"""Tests for runtime.calls: one result per call, whatever went wrong, and a history the API
 accepts (checked with the mock's copy of the API's rules)."""
 
 import threading
@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import ODD_IDS, stop_reasons
 
-from handagent.adapters import to_anthropic, to_openai_chat
-from handagent.calls import NOT_RUN, run_calls
 from handagent.checks import check_request
-from handagent.protocol import (
+from handagent.runtime.adapters import to_anthropic, to_openai_chat
+from handagent.runtime.calls import NOT_RUN, run_calls
+from handagent.runtime.protocol import (
     AssistantMessage,
     ImageBlock,
     TextBlock,
@@ -21,7 +21,7 @@ from handagent.protocol import (
     call_from_text,
     user_text,
 )
-from handagent.repair import TRUNCATED, repair
+from handagent.runtime.repair import TRUNCATED, repair
 from handagent.tools import Tool, ToolOutput, ToolRegistry
 
 PATH = {

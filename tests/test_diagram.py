@@ -1,6 +1,6 @@
 from anthropic.types import TextBlock, ToolUseBlock
 
-from handagent.diagram import sequence_diagram
+from handagent.views.diagram import sequence_diagram
 
 ROUND_TRIP = [
     {"role": "user", "content": "What time is it?"},

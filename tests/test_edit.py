@@ -2,9 +2,9 @@ from pathlib import Path
 
 import pytest
 
-from handagent.edit import EDIT_FILE_TOOL, edit_file
+from handagent.runtime.edit import EDIT_FILE_TOOL, edit_file
+from handagent.runtime.workspace import Workspace, WorkspaceError
 from handagent.validation import input_problems
-from handagent.workspace import Workspace, WorkspaceError
 
 SOURCE = "export function divide(a: number, b: number) {\n  return a / b;\n}\n"
 

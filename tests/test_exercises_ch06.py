@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass
 
 from handagent.exercises.ch06 import check_checkpoint
-from handagent.protocol import StopReason, ToolCall, tool_result
+from handagent.runtime.protocol import StopReason, ToolCall, tool_result
 
 STOP_REASONS = ["stop", "tool_use", "length", "error", "aborted"]
 READ_FILE_TOOL = {

@@ -13,8 +13,8 @@ import pytest
 
 from handagent import llm
 from handagent.checks import Rejection
-from handagent.protocol import user_text
-from handagent.providers import complete
+from handagent.runtime.protocol import user_text
+from handagent.runtime.providers import complete
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -1,4 +1,4 @@
-"""Tests for handagent.ids: tool-call ids rewritten per request, in pairs, without collisions."""
+"""Tests for runtime.ids: tool-call ids rewritten per request, in pairs, without collisions."""
 
 import copy
 import re
@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import ODD_IDS, histories
 
-from handagent.ids import ANTHROPIC, OPENAI_CHAT, id_table, normalise_ids, rewrite_id
-from handagent.protocol import (
+from handagent.runtime.ids import ANTHROPIC, OPENAI_CHAT, id_table, normalise_ids, rewrite_id
+from handagent.runtime.protocol import (
     AssistantMessage,
     ToolCall,
     ToolResultMessage,

@@ -5,9 +5,9 @@ import re
 import ipywidgets as widgets
 from anthropic.types import TextBlock, ToolUseBlock
 
-from handagent.inspector import inspect_transcript
-from handagent.protocol import AssistantMessage, ToolCall, Usage, tool_result, user_text
-from handagent.transcript import show
+from handagent.runtime.protocol import AssistantMessage, ToolCall, Usage, tool_result, user_text
+from handagent.views.inspector import inspect_transcript
+from handagent.views.transcript import show
 
 HISTORY = [
     {"role": "user", "content": "What time is it, and 1+2?"},

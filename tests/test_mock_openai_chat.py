@@ -7,16 +7,16 @@ import re
 import httpx
 import pytest
 
-from handagent.adapters import (
+from handagent.checks import Rejection, check_request
+from handagent.mock import MockServer
+from handagent.mock.openai_chat import answer, to_messages_request
+from handagent.runtime.adapters import (
     from_openai_chat,
     to_anthropic,
     to_openai_chat,
     tools_to_openai_chat,
 )
-from handagent.checks import Rejection, check_request
-from handagent.mock import MockServer
-from handagent.mock.openai_chat import answer, to_messages_request
-from handagent.protocol import TextBlock, ToolCall, tool_calls, tool_result, user_text
+from handagent.runtime.protocol import TextBlock, ToolCall, tool_calls, tool_result, user_text
 
 AUTH = {"Authorization": "Bearer test-key"}
 WEATHER = {

@@ -23,13 +23,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handagent.adapters import to_anthropic
 from handagent.blocks import tool_uses
-from handagent.calls import run_calls
 from handagent.checks import check_request
 from handagent.dispatch import not_run, run_tool_calls
 from handagent.mock import MockServer
-from handagent.protocol import AssistantMessage, TextBlock, ToolCall, Usage, user_text
+from handagent.runtime.adapters import to_anthropic
+from handagent.runtime.calls import run_calls
+from handagent.runtime.protocol import AssistantMessage, TextBlock, ToolCall, Usage, user_text
 from handagent.tools import Tool
 
 pytestmark = pytest.mark.timeout(170)

@@ -1,4 +1,4 @@
-"""Tests for handagent.protocol."""
+"""Tests for runtime.protocol."""
 
 import dataclasses
 import json
@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import histories
 
-from handagent.protocol import (
+from handagent.runtime.protocol import (
     AssistantMessage,
     StopReason,
     TextBlock,

@@ -1,4 +1,4 @@
-"""Tests for handagent.providers: the mock server for Anthropic and each of its faults, a tiny
+"""Tests for runtime.providers: the mock server for Anthropic and each of its faults, a tiny
 fake server for OpenAI Chat Completions, and a sentinel key that must never come back out."""
 
 import json
@@ -11,16 +11,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import httpx
 import pytest
 
-from handagent import providers, streaming
-from handagent.adapters import to_anthropic, tools_to_anthropic, tools_to_openai_chat
-from handagent.protocol import (
+from handagent.runtime import providers, streaming
+from handagent.runtime.adapters import to_anthropic, tools_to_anthropic, tools_to_openai_chat
+from handagent.runtime.protocol import (
     AssistantMessage,
     TextBlock,
     ToolCall,
     Usage,
     user_text,
 )
-from handagent.providers import complete, request_body
+from handagent.runtime.providers import complete, request_body
 
 MODEL = "claude-sonnet-5"
 KEY = "sk-SENTINEL-key-never-shown-0123456789"

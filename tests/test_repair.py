@@ -1,11 +1,11 @@
-"""Tests for handagent.repair, named after the broken histories real agents produce."""
+"""Tests for runtime.repair, named after the broken histories real agents produce."""
 
 import copy
 
 from hypothesis import given
 from strategies import histories
 
-from handagent.protocol import (
+from handagent.runtime.protocol import (
     AssistantMessage,
     TextBlock,
     ToolCall,
@@ -15,7 +15,7 @@ from handagent.protocol import (
     tool_result,
     user_text,
 )
-from handagent.repair import INTERRUPTED, TRUNCATED, repair, unanswered_calls
+from handagent.runtime.repair import INTERRUPTED, TRUNCATED, repair, unanswered_calls
 
 READ = ToolCall("toolu_01A", "read_file", {"path": "src/math.ts"})
 EDIT = ToolCall("toolu_01B", "edit_file", {"path": "src/math.ts"})

@@ -25,11 +25,12 @@ import anthropic
 import httpx2
 import pytest
 
-from handagent import llm, session_log
+from handagent import llm
 from handagent.mock import MockServer
 from handagent.mock import server as mock_server_module
-from handagent.protocol import user_text
-from handagent.providers import complete
+from handagent.runtime import session_log
+from handagent.runtime.protocol import user_text
+from handagent.runtime.providers import complete
 
 pytestmark = pytest.mark.timeout(600)
 

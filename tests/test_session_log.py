@@ -1,4 +1,4 @@
-"""Tests for handagent.session_log: what goes in comes back equal, line by line."""
+"""Tests for runtime.session_log: what goes in comes back equal, line by line."""
 
 import json
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from strategies import histories, messages
 
-from handagent.protocol import (
+from handagent.runtime.protocol import (
     AssistantMessage,
     ImageBlock,
     TextBlock,
@@ -15,7 +15,7 @@ from handagent.protocol import (
     Usage,
     user_text,
 )
-from handagent.session_log import append, dumps, load, loads
+from handagent.runtime.session_log import append, dumps, load, loads
 
 ODD_CALL = ToolCall("call_a1b2c3|verbose" + "+/=" * 150, "read_file", None, raw_arguments='{"pa')
 SESSION = [

@@ -1,6 +1,6 @@
 import pytest
 
-from handagent.stepper import step_through
+from handagent.views.stepper import step_through
 
 MENU = [
     {

@@ -1,4 +1,4 @@
-"""Tests for handagent.streaming: against the mock's real event stream, the SDK's own
+"""Tests for runtime.streaming: against the mock's real event stream, the SDK's own
 accumulator, and hand-built event lists for what the mock does not send."""
 
 import json
@@ -6,9 +6,9 @@ import json
 import httpx
 import pytest
 
-from handagent.adapters import from_anthropic
-from handagent.protocol import TextBlock, ToolCall, Usage
-from handagent.streaming import Assembler, assemble, parse_sse
+from handagent.runtime.adapters import from_anthropic
+from handagent.runtime.protocol import TextBlock, ToolCall, Usage
+from handagent.runtime.streaming import Assembler, assemble, parse_sse
 
 MODEL = "claude-sonnet-5"
 HEADERS = {"x-api-key": "test-key", "anthropic-version": "2023-06-01"}

@@ -1,4 +1,4 @@
-from handagent.transcript import lines, show
+from handagent.views.transcript import lines, show
 
 HISTORY = [
     {"role": "user", "content": "What time is it, and 1+2?"},

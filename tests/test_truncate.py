@@ -2,8 +2,7 @@
 
 import pytest
 
-from handagent.tools import ToolOutput
-from handagent.truncate import (
+from handagent.runtime.truncate import (
     GREP_MAX_LINE_CHARS,
     GREP_MAX_MATCHES,
     MAX_BYTES,
@@ -16,6 +15,7 @@ from handagent.truncate import (
     truncate_head,
     truncate_tail,
 )
+from handagent.tools import ToolOutput
 
 
 def numbered(n: int, start: int = 1) -> str:

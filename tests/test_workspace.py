@@ -7,8 +7,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from handagent.truncate import MAX_BYTES
-from handagent.workspace import READ_FILE_TOOL, Workspace, WorkspaceError
+from handagent.runtime.truncate import MAX_BYTES
+from handagent.runtime.workspace import READ_FILE_TOOL, Workspace, WorkspaceError
 
 SENTINEL = "SENTINEL-7f3a-outside-the-workspace"
 

@@ -1,36 +1,41 @@
 """handagent: the package the notebook series builds, one chapter at a time.
 
+Its folders follow the series' two halves: the Anthropic wire (chapters 00-05) at the top, the
+provider-neutral runtime of the protocol chapters in `runtime/`, and beside them the views
+(`views/`), the mock provider (`mock/`) and the self-checking exercises (`exercises/`). Imports
+point one way: wire, then runtime, then views and mock.
+
 Where each idea of the series lives, by the chapter that introduces it:
 
-    chapter 00  config        provider, model and key, read from .env
-                llm           call_model(): the one place the series calls a model
-                mock/         the local mock of the Anthropic Messages API (and of OpenAI Chat)
-                checks        the API's request rules and wording, checked before sending
-                cost          tokens and estimated price of every call, per notebook
-    chapter 01  tools         Tool (function + schema), ToolRegistry, the tools menu
-                tokens        token estimates and the hidden tool-use prompt's size per model
-                validation    tool input against input_schema (jsonschema)
-                examples      the clock, adder and weather tools every chapter shares
-    chapter 02  blocks        content blocks as dicts; tool_uses(): every call in a reply
-                transcript    show(): each tool_use next to its tool_result
-    chapter 03  dispatch      tool_result(): the answer to one call
-                stepper       one round trip, a button per step (widget)
-                diagram       a history as a sequence diagram (Mermaid, text fallback)
-    chapter 04  dispatch      run_tool_calls(), outcomes(): every call answered, concurrently
-    chapter 05  dispatch      not_run(): the answer to a call the program refuses to run
-                inspector     a history to click through: each call lit up with its result (widget)
-    chapter 06  protocol      provider-neutral messages and stop reasons
-                adapters/     Anthropic Messages and OpenAI Chat wire formats, both ways
-                ids           tool-call ids normalised at the provider boundary
-                repair        exactly one result per call: orphans, aborts, cut-off replies
-                truncate      truncation policies that tell the model how to get more
-                workspace     read_file confined to a folder
-                edit          edit_file: one exact replacement, the diff kept for the UI
-                streaming     server-sent events assembled into a neutral message
-                providers     complete(): one call to either wire format, never raising
-                calls         run_calls(): one neutral result per call, whatever happened
-                session_log   the JSONL log that round-trips exactly
-    every chapter exercises/  self-checking exercises, one module per chapter
+    chapter 00  config               provider, model and key, read from .env
+                llm                  call_model(): the one place the series calls a model
+                mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
+                checks               the API's request rules and wording, checked before sending
+                cost                 tokens and estimated price of every call, per notebook
+    chapter 01  tools                Tool (function + schema), ToolRegistry, the tools menu
+                tokens               token estimates and the hidden tool-use prompt per model
+                validation           tool input against input_schema (jsonschema)
+                examples             the clock, adder and weather tools every chapter shares
+    chapter 02  blocks               content blocks as dicts; tool_uses(): every call in a reply
+                views.transcript     show(): each tool_use next to its tool_result
+    chapter 03  dispatch             tool_result(): the answer to one call
+                views.stepper        one round trip, a button per step (widget)
+                views.diagram        a history as a sequence diagram (Mermaid, text fallback)
+    chapter 04  dispatch             run_tool_calls(), outcomes(): every call answered, concurrently
+    chapter 05  dispatch             not_run(): the answer to a call the program refuses to run
+                views.inspector      a history to click through: each call lit up with its result
+    chapter 06  runtime.protocol     provider-neutral messages and stop reasons
+                runtime.adapters     Anthropic Messages and OpenAI Chat wire formats, both ways
+                runtime.ids          tool-call ids normalised at the provider boundary
+                runtime.repair       exactly one result per call: orphans, aborts, cut-off replies
+                runtime.truncate     truncation policies that tell the model how to get more
+                runtime.workspace    read_file confined to a folder
+                runtime.edit         edit_file: one exact replacement, the diff kept for the UI
+                runtime.streaming    server-sent events assembled into a neutral message
+                runtime.providers    complete(): one call to either wire format, never raising
+                runtime.calls        run_calls(): one neutral result per call, whatever happened
+                runtime.session_log  the JSONL log that round-trips exactly
+    every chapter exercises          self-checking exercises, one module per chapter
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only
 names them.

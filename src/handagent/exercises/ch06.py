@@ -8,11 +8,11 @@ checks the two acceptance criteria: a call missing `path` gets an error result i
 request instead of a crash, and every call of an "aborted" message gets a result. Ids must come
 back exactly as sent, a long one with `|` included.
 
-Messages are the package's (`handagent.protocol`). A result may be a `ToolResultMessage`, or a
+Messages are the package's (`runtime.protocol`). A result may be a `ToolResultMessage`, or a
 dict or object with a call id (`tool_call_id`, `toolCallId` or `tool_use_id`), `is_error` (or
 `isError`) and `content` (a string, or text blocks).
 
-Not handled here: a real workspace and its refusals (`handagent.workspace` does that).
+Not handled here: a real workspace and its refusals (`runtime.workspace` does that).
 """
 
 import re
@@ -20,9 +20,16 @@ import typing
 
 import jsonschema
 
-from ..adapters import to_anthropic
 from ..checks import Rejection, check_tool_protocol
-from ..protocol import AssistantMessage, TextBlock, ToolCall, ToolResultMessage, Usage, user_text
+from ..runtime.adapters import to_anthropic
+from ..runtime.protocol import (
+    AssistantMessage,
+    TextBlock,
+    ToolCall,
+    ToolResultMessage,
+    Usage,
+    user_text,
+)
 from . import Verdict, attempt
 
 EXERCISE = "06 · read-only checkpoint"

@@ -17,7 +17,7 @@ reply as a `chat.completion`:
 Call ids are `call_` + 24 characters, valid everywhere. With the header `x-mock-id-style: long`
 they take the shape of pi-mono's join of a Responses call id and item id, `call_<24>|fc_<172
 base64 characters>`: the Messages API refuses them (`^[a-zA-Z0-9_-]+$`, 64 at most) unless
-`handagent.ids` rewrites them. Sent back here verbatim they break Chat's own 40-character rule
+`runtime.ids` rewrites them. Sent back here verbatim they break Chat's own 40-character rule
 too; that is realistic: such ids come from the Responses API, never from Chat Completions.
 
 Not handled here: streaming, n > 1 (one choice comes back), logprobs, response_format, the
@@ -30,7 +30,7 @@ import json
 from collections.abc import Mapping
 
 from ..checks import Rejection, check_request
-from ..protocol import parse_arguments
+from ..runtime.protocol import parse_arguments
 from . import replies
 from .brain import respond
 

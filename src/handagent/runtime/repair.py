@@ -21,7 +21,7 @@ those tools. `unanswered_calls` lists them.
 Synthetic results carry their assistant message's timestamp, so the same history always gives
 the same request bytes.
 
-Not handled here: dropping failed turns altogether (newer pi does), id rules (`handagent.ids`).
+Not handled here: dropping failed turns altogether (newer pi does), id rules (`runtime.ids`).
 """
 
 from .protocol import (

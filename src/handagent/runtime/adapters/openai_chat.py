@@ -5,7 +5,7 @@ differences from Anthropic are all on the wire. Calls sit in `tool_calls` with t
 as a JSON *string*; each result is its own `{"role": "tool"}` message; there is no error flag,
 so an error result's text starts with "Error: "; and a tool message cannot carry an image, so
 the model is told in text that one was left out. Ids are rewritten for at most 40 characters
-(`handagent.ids`), on a copy; `details` and `error_message` are never sent.
+(`runtime.ids`), on a copy; `details` and `error_message` are never sent.
 
 Not handled here: the system message (the caller prepends it), streaming, `n` > 1 choices,
 logprobs, images sent as a follow-up user message (pi-mono does that for vision models).
@@ -144,7 +144,9 @@ def from_openai_chat(
     elif reason == "content_filter":
         error = "content_filter: part of the reply was withheld by the provider's filter"
     elif reason not in FINISH_REASONS:
-        error = f"unknown finish_reason {reason!r}: update FINISH_REASONS in handagent.adapters"
+        error = (
+            f"unknown finish_reason {reason!r}: update FINISH_REASONS in handagent.runtime.adapters"
+        )
     usage = response.get("usage") or {}
     return AssistantMessage(
         content=tuple(content),

@@ -15,7 +15,7 @@ import difflib
 import os
 import tempfile
 
-from .tools import ToolOutput
+from ..tools import ToolOutput
 from .workspace import Workspace, WorkspaceError
 
 MAX_EDIT_BYTES = 1024 * 1024

@@ -17,7 +17,7 @@ parallel are drawn one after the other), which program wrote a result the model 
 import re
 from dataclasses import dataclass
 
-from .blocks import message_dict
+from ..blocks import message_dict
 from .transcript import lines
 
 PARTICIPANTS = ("user", "program", "model", "tool")

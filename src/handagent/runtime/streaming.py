@@ -14,7 +14,7 @@ Besides a normal `message_stop`, a stream can end three ways:
 `assemble` reads a whole stream; an `Assembler` takes one event at a time, for a caller that may
 stop half-way.
 
-Not handled here: HTTP and its failures (`handagent.providers`), thinking and signature deltas,
+Not handled here: HTTP and its failures (`runtime.providers`), thinking and signature deltas,
 citations and server-tool blocks (skipped), OpenAI's stream format.
 """
 

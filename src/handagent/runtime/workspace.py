@@ -21,8 +21,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from handagent.tools import ToolOutput
-from handagent.truncate import MAX_BYTES, MAX_LINES, read_policy
+from ..tools import ToolOutput
+from .truncate import MAX_BYTES, MAX_LINES, read_policy
 
 READ_FILE_TOOL = {
     "name": "read_file",

@@ -1,7 +1,7 @@
 """The Anthropic Messages API adapter: neutral messages to wire dicts and back, both pure.
 
-On the way out the history is repaired (every call gets one result, `handagent.repair`) and its
-ids rewritten for Anthropic's rules (`handagent.ids`), on a copy: the stored history keeps its
+On the way out the history is repaired (every call gets one result, `runtime.repair`) and its
+ids rewritten for Anthropic's rules (`runtime.ids`), on a copy: the stored history keeps its
 original ids. Tool results become `tool_result` blocks, grouped into one user message. `details`
 and `error_message` stay home: they are for the UI and the log, never for a model.
 
@@ -135,7 +135,7 @@ def from_anthropic(
     if reason == "refusal":
         error = "refusal: the model declined to answer (stop_reason refusal)"
     elif reason not in STOP_REASONS:
-        error = f"unknown stop_reason {reason!r}: update STOP_REASONS in handagent.adapters"
+        error = f"unknown stop_reason {reason!r}: update STOP_REASONS in handagent.runtime.adapters"
     usage = response.get("usage") or {}
     return AssistantMessage(
         content=tuple(content),

@@ -12,7 +12,7 @@ import html
 import json
 from dataclasses import dataclass
 
-from .blocks import message_dict
+from ..blocks import message_dict
 
 PREVIEW_CHARS = 300
 

@@ -3,7 +3,7 @@
 A tool call is a message protocol, not a function call: the model *declares* a call in an
 assistant message; the runtime runs the tool and answers with a tool-result message quoting the
 call's id. The runtime stores these records; adapters translate them to and from each wire
-format (`handagent.adapters`). Contracts sit beside the types.
+format (`runtime.adapters`). Contracts sit beside the types.
 
 Not handled here: wire formats, id rules, orphan repair (`adapters`, `ids`, `repair`), thinking
 blocks, streaming deltas, cache tokens and cost.
@@ -77,7 +77,7 @@ class UserMessage(_TupleContent):
 @dataclass(frozen=True, kw_only=True)
 class AssistantMessage(_TupleContent):
     # Each ToolCall needs exactly one ToolResultMessage before the next request, whatever the
-    # stop_reason (`handagent.repair` makes sure of it).
+    # stop_reason (`runtime.repair` makes sure of it).
     content: tuple[TextBlock | ToolCall, ...]
     stop_reason: StopReason
     model: str  # which model and provider answered: needed months later to explain a failure

@@ -21,9 +21,9 @@ import json
 
 import ipywidgets as widgets
 
-from .blocks import message_dict, tool_uses
-from .dispatch import tool_result
-from .llm import call_model
+from ..blocks import message_dict, tool_uses
+from ..dispatch import tool_result
+from ..llm import call_model
 
 LABELS = (
     "1 · send the request",

@@ -7,7 +7,7 @@ toggle switches to the JSON the API receives, and `details` (UI-only data such a
 exit code, which never reaches the model) is shown under its result, apart from the content.
 
 Anthropic-shaped histories (dicts or the SDK's blocks) are read as they are; a history of
-chapter 06's neutral messages is first converted with `handagent.adapters.anthropic`, and the
+chapter 06's neutral messages is first converted with `runtime.adapters.anthropic`, and the
 `details` of its ToolResultMessages are picked up on the way.
 
 Not handled here: editing a history, notebooks without a kernel (the text fallback, the same as
@@ -19,7 +19,7 @@ import json
 
 import ipywidgets as widgets
 
-from .blocks import message_dict
+from ..blocks import message_dict
 from .transcript import Line, lines, show
 
 SELECTED, ERROR, PLAIN = "warning", "danger", "info"  # ipywidgets button styles
@@ -42,10 +42,10 @@ def _blocks(wire: list[dict]) -> list[dict]:
 
 def _from_protocol(messages: list) -> tuple[list[dict], dict]:
     """Neutral messages (chapter 06) as the API receives them, and their details by sent id."""
-    from .adapters.anthropic import to_anthropic
-    from .ids import ANTHROPIC, id_table
-    from .protocol import ToolResultMessage
-    from .repair import repair
+    from ..runtime.adapters.anthropic import to_anthropic
+    from ..runtime.ids import ANTHROPIC, id_table
+    from ..runtime.protocol import ToolResultMessage
+    from ..runtime.repair import repair
 
     sent = id_table(repair(messages), ANTHROPIC)
     details = {

@@ -25,6 +25,7 @@ from typing import Literal
 
 import httpx
 
+from ..cost import METER
 from .adapters import (
     from_anthropic,
     from_openai_chat,
@@ -33,7 +34,6 @@ from .adapters import (
     tools_to_anthropic,
     tools_to_openai_chat,
 )
-from .cost import METER
 from .protocol import AssistantMessage, Message, assistant_aborted, assistant_from_error
 from .streaming import Assembler, parse_sse
 

@@ -16,13 +16,14 @@ and "error" the text says which, where repair's INTERRUPTED (a gap nobody explai
 A tool's `ToolOutput.details` go to the result's `details`, for the UI and the log (no adapter
 sends them); its content becomes TextBlock and ImageBlock.
 
-Not handled here: cutting long output to size (the tools do, `handagent.truncate`), permission
+Not handled here: cutting long output to size (the tools do, `runtime.truncate`), permission
 prompts, stopping a running tool (a thread cannot be killed: at its timeout it is abandoned).
 """
 
 import time
 
-from .dispatch import outcomes, problem
+from ..dispatch import outcomes, problem
+from ..tools import Tool, ToolRegistry
 from .protocol import (
     AssistantMessage,
     ImageBlock,
@@ -33,7 +34,6 @@ from .protocol import (
     tool_calls,
 )
 from .repair import TRUNCATED
-from .tools import Tool, ToolRegistry
 
 # Why no call of a turn is run, by the turn's stop_reason.
 NOT_RUN = {

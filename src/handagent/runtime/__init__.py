@@ -1,0 +1,19 @@
+"""The provider-neutral runtime: one tool call's complete protocol, whichever provider answers.
+
+Chapters 00-05 speak the Anthropic wire directly. From chapter 06 on, the runtime keeps its own
+records and translates at the edge:
+
+    protocol     the neutral messages and stop reasons every other module here speaks
+    adapters/    to and from each wire format (Anthropic Messages, OpenAI Chat), pure functions
+    ids          tool-call ids rewritten per request for a provider's rules, never in the log
+    repair       exactly one result per call before any request: orphans, aborts, cut-offs
+    streaming    server-sent events assembled into one neutral message
+    providers    complete(): one request to either provider, returned as a message, never raised
+    calls        run_calls(): one neutral result per call, whatever happened to it
+    truncate     cutting long tool output, with a notice that says how to get more
+    workspace    read_file confined to one folder
+    edit         edit_file: one exact replacement, its diff kept for the UI
+    session_log  the JSONL log of a session, which round-trips exactly
+
+Imports point one way: protocol first, then ids and repair, adapters, streaming and providers.
+"""
