@@ -10,6 +10,7 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 00  config               provider, model and key, read from .env
                 llm                  call_model(): the one place the series calls a model
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
+                models               the model catalogue: ids, lifecycle, rules, limits, prices
                 checks               the API's request rules and wording, checked before sending
                 cost                 tokens and estimated price of every call, per notebook
     chapter 01  tools                Tool (function + schema), ToolRegistry, the tools menu
