@@ -303,16 +303,15 @@ def test_a_failing_request_is_reported_in_chinese(monkeypatch):
 
 
 @in_chinese
-def test_the_question_sent_to_the_model_stays_english_in_the_chinese_edition(monkeypatch):
+def test_the_chinese_edition_asks_the_model_in_chinese(monkeypatch):
     sent = []
     monkeypatch.setattr(
         ch01, "call_model", lambda messages, tools: sent.append(messages) or reply_with()
     )
     problems_of(REFERENCE)
-    assert sent == [[{"role": "user", "content": "What is 834727 × 991?"}]]
+    assert sent == [[{"role": "user", "content": "834727 乘 991 等于几？"}]]
 
 
-@in_chinese
 def test_an_english_description_passes_in_the_chinese_edition(monkeypatch):
     calls_multiply(monkeypatch)
     assert check_multiply_entry(REFERENCE).passed

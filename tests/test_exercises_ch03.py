@@ -190,7 +190,7 @@ def test_appending_only_the_text_is_named_in_chinese_and_the_api_refusal_quoted(
     found = problems_of(text_only)
     assert "消息 1" in found and "丢掉了 tool_use 块" in found
     assert '{"role": "assistant", "content": reply_content}' in found
-    assert "API 会以 400 拒绝这段历史" in found
+    assert "API 会以 400 拒绝" in found
     assert "messages.2.content.0: unexpected `tool_use_id` found in `tool_result`" in found
 
 
@@ -209,10 +209,22 @@ def test_answering_only_the_first_call_is_rule_one_in_chinese():
 @in_chinese
 def test_shape_mistakes_are_explained_in_chinese():
     assert problems_of(reply_only).startswith("缺少消息 2")
-    assert "应该返回历史" in problems_of(lambda history, reply, functions: None)
+    assert "feed_back 返回了 None" in problems_of(lambda history, reply, functions: None)
     assert "feed_back 抛出了 KeyError" in problems_of(lambda history, reply, functions: {}["x"])
 
 
 @in_chinese
 def test_a_non_text_result_is_asked_to_become_a_string_in_chinese():
     assert "模型读的是文本：对输出用 str(...)" in problems_of(raw_output)
+
+
+@in_chinese
+def test_the_chinese_edition_hands_feed_back_chapter_02s_conversation_in_chinese():
+    seen = {}
+
+    def spy(history, reply_content, functions):
+        seen.update(question=history[0]["content"], said=reply_content[0].text)
+        return reference(history, reply_content, functions)
+
+    assert check_feed_back(spy).passed
+    assert seen == {"question": "现在几点了？另外 1234 加 5678 等于多少？", "said": "我来查一下。"}

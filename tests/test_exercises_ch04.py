@@ -258,6 +258,6 @@ def test_result_mistakes_are_explained_in_chinese():
         return reference(content, functions)
 
     assert "API 只收文本" in problems_of(raw_values) and "str(value)" in problems_of(raw_values)
-    assert "3 个调用，函数却运行了 6 次" in problems_of(runs_twice)
+    assert "3 个调用，函数却执行了 6 次" in problems_of(runs_twice)
     tool_role = problems_of(lambda c, f: {**reference(c, f), "role": "tool"})
     assert "消息的 role 是 'tool'" in tool_role and "OpenAI 的格式" in tool_role

@@ -208,3 +208,10 @@ def test_the_index_mistakes_are_explained_in_chinese():
     assert "消息的下标（一个 int）" in check_offending_message(None).problems[0]
     assert "没有消息 7" in check_offending_message(7).problems[0]
     assert "欠单必还" in check_offending_message(1).problems[0]
+
+
+@in_chinese
+def test_the_broken_history_speaks_chinese_and_breaks_the_same_rule():
+    history = broken_history()
+    assert history[0]["content"] == "现在几点了？"
+    assert named_message(history) == 5 and check_offending_message(5).passed

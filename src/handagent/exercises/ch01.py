@@ -20,8 +20,9 @@ from ..llm import call_model
 from ..tools import Tool
 from . import Verdict, attempt, wording
 
-EXERCISE = ("01 · a menu entry for multiply(x, y)", "01 · 为 multiply(x, y) 写菜单项")
-QUESTION = "What is 834727 × 991?"  # sent to the model: English in both editions
+EXERCISE = ("01 · a menu entry for multiply(x, y)", "01 · 为 multiply(x, y) 写菜单条目")
+# the learner's question, in the edition's language (docs/glossary.md); the seed's 834727 乘 991
+QUESTION = ("What is 834727 × 991?", "834727 乘 991 等于几？")
 EXPECTED_INPUT = {"x": 834727, "y": 991}
 KEYS = ("name", "description", "input_schema")
 MIN_DESCRIPTION = 40  # letters' worth (`wording.weight`): room for what it does and when to use it
@@ -40,7 +41,7 @@ def _key_problems(entry: dict) -> list[str]:
     problems = [
         pick(
             f'the entry has no "{key}": a menu entry needs name, description and input_schema.',
-            f'菜单项缺少 "{key}"：一个菜单项要有 name、description 和 input_schema。',
+            f'菜单条目缺少 "{key}"：一个菜单条目要有 name、description 和 input_schema。',
         )
         for key in KEYS
         if key not in entry
@@ -52,7 +53,7 @@ def _key_problems(entry: dict) -> list[str]:
                 pick(
                     f'remove the key "{key}": a menu entry holds only name, description and '
                     f'input_schema here (the API refuses keys it does not know with "{refusal}").',
-                    f'删掉键 "{key}"：这里的菜单项只有 name、description 和 input_schema 三个键'
+                    f'删掉键 "{key}"：这里的菜单条目只有 name、description 和 input_schema 三个键'
                     f'（API 遇到不认识的键会拒绝："{refusal}"）。',
                 )
             )
@@ -205,13 +206,14 @@ def _schema_problems(schema: object) -> list[str]:
 
 def _called(entry: dict) -> list[str]:
     """Send the question with this one-tool menu; what is wrong with the model's answer, if any."""
-    messages = [{"role": "user", "content": QUESTION}]
+    question = pick(*QUESTION)
+    messages = [{"role": "user", "content": question}]
     reply, error = attempt(call_model, messages, [entry])
     if error:
         return [
             pick(
                 f"the request with your entry failed: {error}",
-                f"带着你的菜单项发出的请求失败了：{error}",
+                f"带着你的菜单条目发出的请求失败了：{error}",
             )
         ]
     calls = [block for block in reply.content if block.type == "tool_use"]
@@ -219,9 +221,9 @@ def _called(entry: dict) -> list[str]:
         said = " ".join(block.text for block in reply.content if block.type == "text")
         return [
             pick(
-                f"asked {QUESTION!r}, the model answered in text instead of calling your tool: "
+                f"asked {question!r}, the model answered in text instead of calling your tool: "
                 f"{said!r}. Make the name and description say plainly that it multiplies numbers.",
-                f"问模型 {QUESTION!r}，它直接用文字回答，没有调用你的工具：{said!r}。"
+                f"问模型 {question!r}，它直接用文字回答，没有调用你的工具：{said!r}。"
                 "让 name 和 description 明明白白地说出它是做乘法的。",
             )
         ]
@@ -244,7 +246,7 @@ def check_multiply_entry(entry: object) -> Verdict:
         kind = type(entry).__name__
         problem = pick(
             f"the entry must be a dict, got {kind}: {entry!r}.",
-            f"菜单项必须是 dict，收到的是 {kind}：{entry!r}。",
+            f"菜单条目必须是 dict，收到的是 {kind}：{entry!r}。",
         )
         return Verdict(pick(*EXERCISE), (problem,))
     problems = _key_problems(entry)
@@ -258,7 +260,7 @@ def check_multiply_entry(entry: object) -> Verdict:
         fields = [entry[key] for key in KEYS]
         _, error = attempt(Tool, *fields, multiply)  # the package's own checks (jsonschema)
         refused = pick(
-            f"Tool(...) refuses this entry: {error}", f"Tool(...) 不接受这个菜单项：{error}"
+            f"Tool(...) refuses this entry: {error}", f"Tool(...) 不接受这个菜单条目：{error}"
         )
         problems += [refused] if error else _called(entry)
     return Verdict(pick(*EXERCISE), tuple(problems))

@@ -24,18 +24,18 @@ TIME = {"type": "tool_use", "id": "toolu_01A", "name": "get_current_time", "inpu
 SUM = {"type": "tool_use", "id": "toolu_01B", "name": "add", "input": {"a": 1234, "b": 5678}}
 # ((what the content is, in English and Chinese), the content, the calls expected)
 CASES = (
-    (("text then one tool_use (dicts)", "先 text 后一个 tool_use（dict）"), [TEXT, TIME], [TIME]),
+    (("text then one tool_use (dicts)", "先文本块，后一个 tool_use（dict）"), [TEXT, TIME], [TIME]),
     (
-        ("text then two tool_uses (dicts)", "先 text 后两个 tool_use（dict）"),
+        ("text then two tool_uses (dicts)", "先文本块，后两个 tool_use（dict）"),
         [TEXT, TIME, SUM],
         [TIME, SUM],
     ),
     (
-        ("two tool_uses, no text (dicts)", "两个 tool_use、没有 text（dict）"),
+        ("two tool_uses, no text (dicts)", "两个 tool_use，没有文本块（dict）"),
         [SUM, TIME],
         [SUM, TIME],
     ),
-    (("a text-only reply (dicts)", "只有 text 的回复（dict）"), [TEXT], []),
+    (("a text-only reply (dicts)", "只有文本块的回复（dict）"), [TEXT], []),
     (("an empty content list", "空的 content 列表"), [], []),
     (
         (
@@ -65,7 +65,7 @@ def _hint(error: str, content: list) -> str:
         return pick(
             'a history you write yourself holds plain dicts: read block["type"] on them, '
             "so handle both kinds (hasattr(block, 'model_dump') tells them apart).",
-            '自己写的历史里是普通 dict：要用 block["type"] 读取，所以两种都得处理'
+            '自己写的对话历史里是普通 dict：要用 block["type"] 读取，所以两种都得处理'
             "（用 hasattr(block, 'model_dump') 区分）。",
         )
     if "IndexError" in error:
@@ -76,7 +76,7 @@ def _hint(error: str, content: list) -> str:
     if "KeyError" in error or "AttributeError" in error:
         return pick(
             'a text block has no id, name or input: check block type == "tool_use" first.',
-            'text 块没有 id、name 和 input：先判断块的 type == "tool_use"。',
+            '文本块没有 id、name 和 input：先判断块的 type == "tool_use"。',
         )
     return pick(
         "it must not raise for any content a reply can hold: fix the error above.",

@@ -22,10 +22,14 @@ from ..examples import add, get_current_time
 from ..language import pick
 from . import Verdict, attempt
 
-HISTORY = [{"role": "user", "content": "What time is it? Also, what is 1234 + 5678?"}]
+# chapter 02's question and the mock's words before its two calls, in the edition's language
+QUESTION = (
+    "What time is it? Also, what is 1234 + 5678?",
+    "现在几点了？另外 1234 加 5678 等于多少？",
+)
+SAID = ("Let me check that.", "我来查一下。")
 CLOCK_ID, ADD_ID = "toolu_01kpvUSqnPbxr32prEF5A3YUP7", "toolu_01mcGAQf8J1Y3aLxb0kkXyfxNK"
-REPLY = [  # the mock's reply to HISTORY in chapter 02, ids included
-    TextBlock(type="text", text="Let me check that."),
+CALLS = [  # the mock's calls in chapter 02, with the ids of the English run
     ToolUseBlock(type="tool_use", id=CLOCK_ID, name="get_current_time", input={}),
     ToolUseBlock(type="tool_use", id=ADD_ID, name="add", input={"a": 1234, "b": 5678}),
 ]
@@ -49,6 +53,15 @@ def _as_text(content: object) -> str | None:
     return None
 
 
+def _history() -> list[dict]:
+    return [{"role": "user", "content": pick(*QUESTION)}]
+
+
+def _reply() -> list:
+    """The mock's reply to the question in chapter 02: a text block, then the two calls."""
+    return [TextBlock(type="text", text=pick(*SAID)), *copy.deepcopy(CALLS)]
+
+
 def _reply_problems(message: object, at: int) -> list[str]:
     if not isinstance(message, dict) or message.get("role") != "assistant":
         role = message.get("role") if isinstance(message, dict) else message
@@ -59,7 +72,7 @@ def _reply_problems(message: object, at: int) -> list[str]:
             )
         ]
     content = message_dict(message)["content"]
-    if content == [block_dict(b) for b in REPLY]:
+    if content == [block_dict(b) for b in _reply()]:
         return []
     kept = content if isinstance(content, list) else [content]
     if not any(isinstance(b, dict) and b.get("type") == "tool_use" for b in kept):
@@ -83,8 +96,7 @@ def _reply_problems(message: object, at: int) -> list[str]:
 
 def _expected() -> dict[str, tuple[str, str]]:
     """Each call's id -> (tool name, its output as text). Example: ADD_ID -> ("add", "6912")"""
-    calls = [block for block in REPLY if block.type == "tool_use"]
-    return {call.id: (call.name, str(FUNCTIONS[call.name](**call.input))) for call in calls}
+    return {call.id: (call.name, str(FUNCTIONS[call.name](**call.input))) for call in CALLS}
 
 
 def _answer_problems(message: object, at: int, expected: dict) -> list[str]:
@@ -204,7 +216,7 @@ def _api_problem(history: list) -> list[str]:
         return [
             pick(
                 f"The API would refuse this history with {rejection.status}: {rejection}",
-                f"API 会以 {rejection.status} 拒绝这段历史：{rejection}",
+                f"API 会以 {rejection.status} 拒绝这段对话历史：{rejection}",
             )
         ]
     return []
@@ -213,23 +225,23 @@ def _api_problem(history: list) -> list[str]:
 def _feed_back_problems(feed_back) -> list[str]:
     """What is wrong with the history `feed_back` returns; [] when nothing is."""
     expected = _expected()  # the clock is frozen (examples.FROZEN_AT): feed_back sees the same
-    history, reply = copy.deepcopy(HISTORY), copy.deepcopy(REPLY)
-    result, error = attempt(feed_back, history, reply, dict(FUNCTIONS))
+    history = _history()
+    result, error = attempt(feed_back, _history(), _reply(), dict(FUNCTIONS))
     if error:
         return [f"feed_back {error}"]
     if not isinstance(result, list):
         return [
             pick(
                 f"feed_back returned {result!r}; return the history, a list.",
-                f"feed_back 返回了 {result!r}；应该返回历史，也就是一个列表。",
+                f"feed_back 返回了 {result!r}；应该返回对话历史，也就是一个列表。",
             )
         ]
-    start = len(HISTORY)
-    if result[:start] != HISTORY:
+    start = len(history)
+    if result[:start] != history:
         return [
             pick(
                 "The messages already in the history changed; append after them.",
-                "历史里原有的消息被改动了；新消息要追加在它们后面。",
+                "对话历史里原有的消息被改动了；新消息要追加在它们后面。",
             )
         ]
     added = result[start:]

@@ -37,7 +37,7 @@ READ_BLOCKS = (
     "read the calls with tool_uses(content) from handagent.blocks: it gives every tool_use as a "
     "dict, whether the blocks are SDK objects (a reply) or dicts (a stored history)",
     "用 handagent.blocks 的 tool_uses(content) 读取调用：不管块是 SDK 对象（回复）"
-    "还是 dict（存下来的历史），它都把每个 tool_use 作为 dict 返回",
+    "还是 dict（存下来的对话历史），它都把每个 tool_use 作为 dict 返回",
 )
 
 
@@ -54,7 +54,7 @@ PROBES = {
         {"type": "text", "text": "Let me add those."},
         _use("toolu_one", "add", a=2, b=3),
     ],
-    ("a reply with 3 calls (SDK blocks)", "有 3 个调用的回复（SDK 块）"): [
+    ("a reply with 3 calls (SDK blocks)", "有 3 个调用的回复（SDK 对象）"): [
         TextBlock(type="text", text="Let me check that."),
         ToolUseBlock(**_use("toolu_first", "add", a=1234, b=5678)),
         ToolUseBlock(**_use("toolu_middle", "get_current_time")),
@@ -93,7 +93,7 @@ def _shape_problems(value: object) -> list[str]:
                     f"{ONE_MESSAGE[0]} (histories with the results split apart teach a model to "
                     "stop asking for tools in parallel).",
                     f"返回了 {len(value)} 条 user 消息组成的列表，每个结果一条；{ONE_MESSAGE[1]}"
-                    "（结果被拆开的历史，会教会模型不再并行调用工具）。",
+                    "（结果被拆开的对话历史，会教会模型不再并行调用工具）。",
                 )
             ]
         if value and all(isinstance(v, dict) and v.get("type") == "tool_result" for v in value):
@@ -253,7 +253,7 @@ def _probe_problems(answer_all, content: list) -> list[str]:
             pick(
                 f"the functions ran {len(log)} time(s) for {len(calls)} call(s); run each call "
                 "once, with its input as keyword arguments.",
-                f"{len(calls)} 个调用，函数却运行了 {len(log)} 次；每个调用只运行一次，"
+                f"{len(calls)} 个调用，函数却执行了 {len(log)} 次；每个调用只执行一次，"
                 "把它的 input 作为关键字参数传入。",
             )
         )

@@ -160,7 +160,7 @@ def _says_what_went_wrong(case: str, block: dict) -> list[str]:
 # languages), what a well-shaped result must also hold
 CASES = (
     (
-        ("a call that works (add 1234 + 5678)", "能正常运行的调用（add 1234 + 5678）"),
+        ("a call that works (add 1234 + 5678)", "能正常执行的调用（add 1234 + 5678）"),
         WORKS,
         ("safe_run {raised}.", "safe_run {raised}。"),
         _works,
@@ -171,8 +171,8 @@ CASES = (
         (
             "safe_run {raised}. Look the name up with functions.get(...) and, when it is "
             "missing, return an is_error result instead of raising.",
-            "safe_run {raised}。用 functions.get(...) 查找工具名，找不到时返回 is_error 结果，"
-            "而不是抛异常。",
+            "safe_run {raised}。用 functions.get(...) 查找工具名，"
+            "找不到时返回错误结果（is_error），而不是抛异常。",
         ),
         _names_the_tools,
     ),
@@ -183,7 +183,7 @@ CASES = (
             "safe_run let the exception escape: it {raised}. Wrap the call in try/except "
             "Exception and return the error as an is_error result.",
             "safe_run 让异常漏了出去：它{raised}。失败也要上菜：用 try/except Exception "
-            "包住调用，把错误作为 is_error 结果还回去。",
+            "包住调用，把异常作为错误结果（is_error）还回去。",
         ),
         _says_what_went_wrong,
     ),
@@ -210,18 +210,26 @@ def _use(call_id: str, name: str, args: dict) -> dict:
 
 
 def broken_history() -> list[dict]:
-    """A two-question conversation whose second round breaks rule one (a fresh copy)."""
-    check = {"type": "text", "text": "Let me check that."}
+    """A two-question conversation whose second round breaks rule one (a fresh copy).
+
+    Its words are in the edition's language; the tools' inputs and outputs, in English in both.
+    """
+    check = {"type": "text", "text": pick("Let me check that.", "我来查一下。")}
     cities = ["Paris", "Tokyo", "Lima", "Oslo"]
     weather = [
         tool_result(f"toolu_ex5_{city.lower()}", f"{city}: {FORECASTS[city]}") for city in cities
     ]
+    said = pick("It is 20:41 on 8 July 2026.", "现在是 2026 年 7 月 8 日 20:41。")
+    asked = pick(
+        "What's the weather in Paris, Tokyo, Lima and Oslo?",
+        "巴黎、东京、利马和奥斯陆的天气怎么样？",
+    )
     return [
-        {"role": "user", "content": "What time is it?"},
+        {"role": "user", "content": pick("What time is it?", "现在几点了？")},
         {"role": "assistant", "content": [check, _use("toolu_ex5_clock", "get_current_time", {})]},
         {"role": "user", "content": [tool_result("toolu_ex5_clock", "2026-07-08 20:41:00")]},
-        {"role": "assistant", "content": [{"type": "text", "text": "It is 20:41 on 8 July 2026."}]},
-        {"role": "user", "content": "What's the weather in Paris, Tokyo, Lima and Oslo?"},
+        {"role": "assistant", "content": [{"type": "text", "text": said}]},
+        {"role": "user", "content": asked},
         {
             "role": "assistant",
             "content": [dict(check)]
@@ -230,7 +238,7 @@ def broken_history() -> list[dict]:
         {
             "role": "user",
             "content": weather[:2]
-            + [{"type": "text", "text": "Sorry for the wait!"}]
+            + [{"type": "text", "text": pick("Sorry for the wait!", "久等了！")}]
             + weather[2:],
         },
     ]
@@ -263,7 +271,7 @@ def check_offending_message(answer: object) -> Verdict:
     elif not 0 <= answer < len(history):
         problem = pick(
             f"There is no message {answer}: the history has messages 0 to {last}.",
-            f"没有消息 {answer}：这段历史的消息编号是 0 到 {last}。",
+            f"没有消息 {answer}：这段对话历史的消息编号是 0 到 {last}。",
         )
     elif answer == expected:
         return Verdict(title)
