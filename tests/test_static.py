@@ -32,7 +32,7 @@ MENU = [{"name": "get_current_time", "description": "The time now.", "input_sche
 # Tags GitHub's sanitiser keeps (html-pipeline's allow list); style and class may go, the
 # rest of a tag's attributes do too, except the layout attributes below.
 GITHUB_TAGS = {"table", "tr", "th", "td", "b", "i", "code", "pre", "span", "p", "br", "small"}
-GITHUB_TAGS |= {"details", "summary"}
+GITHUB_TAGS |= {"details", "summary", "div"}
 KEPT, MAY_GO = {"align", "valign"}, {"style", "class"}
 
 

@@ -83,6 +83,7 @@ def test_the_output_carries_the_widget_and_a_recording_of_every_step(mock_provid
     bundle = stepper._repr_mimebundle_()
     assert set(bundle) == {"application/vnd.jupyter.widget-view+json", "text/html", "text/plain"}
     page = bundle["text/html"]
+    assert page.startswith('<div class="handagent-stepper-static">')
     assert all(label in page for label in LABELS)
     assert page.count("<b>messages[") == 3 and "owes 1 answer(s)" in page
     assert "2124/1/1 00:00:00" in page and "stop_reason: end_turn" in page

@@ -135,12 +135,13 @@ class Inspector(widgets.VBox):
             if (note := self._details(line, block)) is not None
         }
         return (
+            '<div class="handagent-inspector-static">'
             f"<p><b>{html.escape(self.summary)}</b> (in JupyterLab, click a call to light up"
             " its result; here a call and its result share an id)</p>"
             + html_table(self.lines, ids=True, notes=notes)
             + "<details><summary>the JSON the API receives</summary>"
             + static.pre(self.body)
-            + "</details>"
+            + "</details></div>"
         )
 
     def _switch(self, change: dict) -> None:

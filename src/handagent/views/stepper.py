@@ -130,8 +130,9 @@ def recording(trip: Steps) -> tuple[str, str]:
     for label in LABELS[len(trip.shown) :]:
         rows.append([html.escape(label), "<i>not reached: the round trip ended above</i>"])
         lines.append(f"{label}: not reached")
-    table = static.table(["step", "what it added to the history"], rows, "handagent-stepper-static")
-    return f"<p><b>{html.escape(head)}.</b></p>{table}", "\n".join(lines)
+    table = static.table(["step", "what it added to the history"], rows, "handagent-steps")
+    page = f'<div class="handagent-stepper-static"><p><b>{html.escape(head)}.</b></p>{table}</div>'
+    return page, "\n".join(lines)
 
 
 class RoundTrip(widgets.VBox):
