@@ -43,12 +43,6 @@ NOTEBOOKS = sorted(
     for p in (ROOT / folder).glob("[0-9][0-9]_*.ipynb")
 )
 WIDGET = "application/vnd.jupyter.widget-view+json"
-# Stored before the views carried static renderings: `make notebooks` fixes them (then the
-# marks flip to failures: remove them).
-STALE = {
-    "notebooks/03_feeding_results_back": "stepper and diagram stored without static renderings",
-    "notebooks/05_error_results": "inspector stored without its static rendering",
-}
 CHECKED = {"pages": 0, "links": 0, "anchors": 0, "diagrams": 0, "transcripts": 0, "widgets": 0}
 
 
@@ -172,11 +166,7 @@ def test_every_transcript_of_a_chapter_is_drawn_with_its_calls(tab, site, notebo
     assert blocked == []
 
 
-def marks(notebook: str) -> list:
-    return [pytest.mark.xfail(strict=True, reason=STALE[notebook])] if notebook in STALE else []
-
-
-@pytest.mark.parametrize("notebook", [pytest.param(n, marks=marks(n)) for n in NOTEBOOKS])
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_every_diagram_and_widget_of_a_chapter_is_drawn_without_a_kernel(tab, site, notebook):
     page, blocked, _ = open_chapter(tab, site, notebook)
     outputs = stored(notebook)
