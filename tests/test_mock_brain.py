@@ -209,15 +209,15 @@ def test_whole_numbers_are_sent_as_json_integers():
 @pytest.mark.parametrize(
     "question, tool, expected",
     [
-        ("What's the weather in Paris?", WEATHER, {"city": "Paris", "unit": "celsius"}),
+        ("What's the weather in Paris?", WEATHER, {"city": "Paris"}),
         (
             "What's the weather in Paris, in fahrenheit?",
             WEATHER,
             {"city": "Paris", "unit": "fahrenheit"},
         ),
-        ("weather forecast for new york today", WEATHER, {"city": "new york", "unit": "celsius"}),
-        ("北京今天天气怎么样？", WEATHER, {"city": "北京", "unit": "celsius"}),
-        ("上海的天气怎么样？", WEATHER, {"city": "上海", "unit": "celsius"}),
+        ("weather forecast for new york today", WEATHER, {"city": "new york"}),
+        ("北京今天天气怎么样？", WEATHER, {"city": "北京"}),
+        ("上海的天气怎么样？", WEATHER, {"city": "上海"}),
         ("what is 834727 times 991?", MULTIPLY, {"x": 834727, "y": 991}),
         ("834727 乘 991 等于多少？", MULTIPLY, {"x": 834727, "y": 991}),
         ("Read notes.txt and tell me what it says", READ_FILE, {"path": "notes.txt"}),
@@ -231,16 +231,14 @@ def test_tools_it_has_never_seen_get_arguments_from_their_schema(question, tool,
 
 def test_a_tool_is_matched_by_its_description_too():
     fetch = {**WEATHER, "name": "fetch", "description": "Fetch the rain forecast for a city."}
-    assert calls(ask("Will it rain in Oslo?", [TIME, fetch])) == [
-        ("fetch", {"city": "Oslo", "unit": "celsius"})
-    ]
+    assert calls(ask("Will it rain in Oslo?", [TIME, fetch])) == [("fetch", {"city": "Oslo"})]
 
 
 @pytest.mark.parametrize(
     "question, tool, expected",
-    [("What's the weather like?", WEATHER, {"unit": "celsius"}), ("Add 5 to it.", ADD, {"a": 5})],
+    [("What's the weather like?", WEATHER, {}), ("Add 5 to it.", ADD, {"a": 5})],
 )
-def test_a_parameter_it_cannot_fill_is_left_out(question, tool, expected):
+def test_an_optional_parameter_it_cannot_fill_is_left_out(question, tool, expected):
     assert calls(ask(question, [tool])) == [(tool["name"], expected)]
 
 
@@ -285,22 +283,25 @@ def test_a_forced_tool_call_has_no_text_before_it_as_the_api_prefills_it(choice)
     ]
 
 
-# 5. Sequential mode: one call per turn, the first not yet answered.
+# 5. disable_parallel_tool_use: one call per turn, the first not yet answered.
 
 
 ONE_AT_A_TIME = {"type": "auto", "disable_parallel_tool_use": True}
 
 
-@pytest.mark.parametrize("fields", [{"model": "mock-sequential"}, {"tool_choice": ONE_AT_A_TIME}])
-def test_a_sequential_model_asks_for_one_tool_per_turn_then_answers(fields):
-    history = [user(BOTH)]
-    assert calls(send(*history, tools=[TIME, ADD], **fields)) == [("get_current_time", {})]
+def test_one_tool_at_a_time_asks_for_one_call_per_turn_then_answers():
+    history, one = [user(BOTH)], {"tool_choice": ONE_AT_A_TIME}
+    assert calls(send(*history, tools=[TIME, ADD], **one)) == [("get_current_time", {})]
     history += [assistant(call("t1", "get_current_time", {})), user([result("t1", "12:00")])]
-    assert calls(send(*history, tools=[TIME, ADD], **fields)) == [("add", {"a": 1234, "b": 5678})]
+    assert calls(send(*history, tools=[TIME, ADD], **one)) == [("add", {"a": 1234, "b": 5678})]
     history += [assistant(call("t2", "add", {"a": 1234, "b": 5678})), user([result("t2", "6912")])]
-    assert send(*history, tools=[TIME, ADD], **fields) == [
+    assert send(*history, tools=[TIME, ADD], **one) == [
         {"type": "text", "text": "get_current_time says: 12:00. add says: 6912."}
     ]
+
+
+def test_a_model_id_no_longer_switches_to_one_call_per_turn():
+    assert len(calls(ask(BOTH, [TIME, ADD], model="mock-sequential"))) == 2
 
 
 # 6. After tool results: believe them, quote them, retry a failed call once.
@@ -457,7 +458,7 @@ CHOICES = [
         st.sampled_from([TIME, ADD, WEATHER, MULTIPLY, READ_FILE]), unique_by=lambda t: t["name"]
     ),  # fmt: skip
     choice=st.sampled_from(CHOICES),
-    model=st.sampled_from(["mock", "mock-sequential"]),
+    model=st.sampled_from(["mock", "claude-sonnet-5"]),
     answered=st.booleans(),
 )
 def test_any_well_formed_request_gets_a_non_empty_reply_using_only_offered_tools(

@@ -363,7 +363,18 @@ def test_parallel_tool_calls_false_asks_for_one_call_per_turn():
         '{"city": "Tokyo"}',
     ]
     assert call["function"]["arguments"] == '{"city": "Paris"}'
-    assert sequential["model"] == "gpt-4o"  # the "-sequential" switch stays inside the mock
+    assert sequential["model"] == "gpt-4o"
+
+
+def test_parallel_tool_calls_false_becomes_disable_parallel_tool_use_for_the_brain():
+    for choice, expected in [(None, {"type": "auto"}), ("required", {"type": "any"})]:
+        fields = {"tool_choice": choice} if choice else {}
+        request = to_messages_request(
+            body(user(PARIS), tools=TOOLS, parallel_tool_calls=False, **fields)
+        )
+        assert request["tool_choice"] == {**expected, "disable_parallel_tool_use": True}
+        assert request["model"] == "gpt-4o"
+        check_request({"max_tokens": 10, **request})
 
 
 # max_tokens

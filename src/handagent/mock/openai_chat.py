@@ -12,7 +12,7 @@ reply as a `chat.completion`:
     tool content starting "Error:"            is_error true: Chat has no error flag, so
                                               `to_openai_chat` writes errors that way
     tool_choice "required" / {"function"}     {"type": "any"} / {"type": "tool", "name"}
-    parallel_tool_calls false                 model + "-sequential": one call per turn
+    parallel_tool_calls false                 tool_choice.disable_parallel_tool_use true
 
 Call ids are `call_` + 24 characters, valid everywhere. With the header `x-mock-id-style: long`
 they take the shape of pi-mono's join of a Responses call id and item id, `call_<24>|fc_<172
@@ -212,8 +212,6 @@ def to_messages_request(body: dict) -> dict:
             parts = content if isinstance(content, list) else _blocks(content or "")
             messages.append({"role": "user", "content": [_block(part) for part in parts]})
     request = {"model": body["model"], "messages": messages}
-    if body.get("parallel_tool_calls") is False:
-        request["model"] += "-sequential"  # the brain's switch for one call per turn
     if system:
         request["system"] = "\n\n".join(system)
     if limit := body.get("max_completion_tokens") or body.get("max_tokens"):
@@ -225,6 +223,10 @@ def to_messages_request(body: dict) -> dict:
         request["tool_choice"] = {"type": "tool", "name": choice["function"]["name"]}
     elif choice in TOOL_CHOICES:
         request["tool_choice"] = TOOL_CHOICES[choice]
+    if body.get("parallel_tool_calls") is False and body.get("tools"):
+        chosen = request.get("tool_choice", {"type": "auto"})
+        if chosen["type"] != "none":  # the Messages API's switch for one call per turn
+            request["tool_choice"] = {**chosen, "disable_parallel_tool_use": True}
     return request
 
 
