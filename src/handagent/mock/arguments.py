@@ -30,7 +30,7 @@ KINDS = {
     "phones": "phone mobile telephone", "dates": "date day deadline birthday dob",
     "times": "time hour", "language": "language lang locale", "currency": "currency",
     "codes": "symbol ticker",
-    "ids": "id ids identifier sku isbn code number ref reference key uuid",
+    "ids": "id ids identifier sku isbn code number ref reference key uuid zip postal",
     "place": "city location place address country region state destination origin town area "
              "venue airport where",
     "person": "name person recipient author assignee owner contact customer attendee member "
@@ -133,10 +133,12 @@ def _value(name, spec, ctx, must, missing, path, number, used):
         return _number(spec, number if number is not None else _default_number(spec), kind)
     if kind == "boolean":
         said = _said_flag(name, ctx.clause.text, ctx.tool_words)
-        return said if said is not None or not must else bool(spec.get("default", False))
+        if said is None:
+            return bool(spec.get("default", False)) if must else _NOTHING
+        return said
     if kind == "null":
         return None
-    found = _string(name, spec, ctx, used)
+    found = _string(name, spec, ctx, used, must)
     if found is None and not must:
         return _NOTHING
     if found is None:
@@ -269,7 +271,7 @@ def _number(spec: dict, value: float, kind: str) -> int | float:
     if step:  # the nearest multiple that stays in bounds
         low = max(low, spec.get("exclusiveMinimum", -math.inf) + 1e-12)
         high = min(high, spec.get("exclusiveMaximum", math.inf) - 1e-12)
-        near = math.floor(value / step) * step
+        near = round(value / step) * step
         value = next((v for v in (near, near + step, near - step) if low <= v <= high), near)
         value = round(value, 10)
     if kind == "integer" or float(value).is_integer():
@@ -340,13 +342,17 @@ def _candidates(kind: str | None, name: str, spec: dict, e: Evidence, ctx: Conte
     )
 
 
-def _string(name: str, spec: dict, ctx: Context, used: set) -> str | None:
-    """The first unused candidate, from the clause then the whole request."""
+def _string(name: str, spec: dict, ctx: Context, used: set, must: bool) -> str | None:
+    """The first unused candidate, from the clause then the whole request. An optional free-text
+    property takes only what the request marks out: quoted text, an expression, "saying ..."."""
     kind = _kind(name, spec)
     for evidence in (ctx.clause, ctx.request) if kind not in FREE else (ctx.clause,):
-        for found in _candidates(kind, name, spec, evidence, ctx):
-            if found and found not in used:
-                return found
+        found = _candidates(kind, name, spec, evidence, ctx)
+        if kind in FREE and not must:
+            found = found[:-1] if kind else evidence["quoted"]  # no subject, no loose names
+        for candidate in found:
+            if candidate and candidate not in used:
+                return candidate
     return None
 
 
