@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from . import freetext
 from .evidence import Evidence, read
-from .lexicon import LANGUAGES, STOP_WORDS, stem, terms, words
+from .lexicon import ALSO, LANGUAGES, STOP_WORDS, SYNONYMS, stem, terms, words
 
 # kind -> words of a property's name or description that ask for it; the first kind found wins
 KINDS = {
@@ -30,6 +30,7 @@ KINDS = {
     "phones": "phone mobile telephone", "dates": "date day deadline birthday dob",
     "times": "time hour", "language": "language lang locale", "currency": "currency",
     "codes": "symbol ticker",
+    "unit": "unit units",
     "ids": "id ids identifier sku isbn code number ref reference key uuid zip postal",
     "place": "city location place address country region state destination origin town area "
              "venue airport where",
@@ -42,6 +43,7 @@ KINDS = {
     "text": "text message body content note comment description summary input sentence review",
 }  # fmt: skip
 _KIND_OF = {stem(w): k for k, ws in reversed(KINDS.items()) for w in ws.split()}
+BROAD = {"arithmetic", *ALSO.values()}  # groups too wide to tell enum values apart
 FREE = ("expression", "sql", "source", "tags", "query", "title", "text", None)  # never "missing"
 FROM = {"from", "source", "origin", "start", "base", "departure", "sender"}
 TO = {"to", "target", "destination", "end", "arrival", "into", "recipient"}
@@ -70,8 +72,21 @@ def fill(schema: object, ctx: Context) -> tuple[dict, list[str]]:
     Example: get_weather(city required), "weather in Paris" -> ({"city": "Paris"}, [])
     """
     missing: list[str] = []
-    value = _object(schema if isinstance(schema, dict) else {}, ctx, missing, "")
+    value = _object(schema if isinstance(schema, dict) else {}, ctx, missing, "", set())
     return (value if isinstance(value, dict) else {}), missing
+
+
+def kinds_required(schema: object) -> tuple[set[str], list[str]]:
+    """The kinds of a schema's required top-level properties, and the ids its descriptions give
+    as examples. Example: {"ticket_id": "Ticket, e.g. TCK-1001"} -> ({"ids"}, ["TCK-1001"])"""
+    schema = schema if isinstance(schema, dict) else {}
+    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    kinds, examples = set(), []
+    for name in schema.get("required") or []:
+        spec = properties.get(name) if isinstance(properties.get(name), dict) else {}
+        kinds.add(_kind(name, spec))
+        examples += read(spec.get("description", ""))["ids"]
+    return kinds, examples
 
 
 def _kind(name: str, spec: dict) -> str | None:
@@ -89,7 +104,8 @@ def _kind(name: str, spec: dict) -> str | None:
     return by_name or described
 
 
-def _object(spec: dict, ctx: Context, missing: list, path: str) -> dict:
+def _object(spec: dict, ctx: Context, missing: list, path: str, used: set) -> dict:
+    """An object's properties; `used` holds the strings already taken anywhere in the input."""
     properties = spec.get("properties") if isinstance(spec.get("properties"), dict) else {}
     required = [r for r in spec.get("required") or [] if r in properties]
     numbers = _numbers_for(properties, required, ctx)
@@ -97,7 +113,6 @@ def _object(spec: dict, ctx: Context, missing: list, path: str) -> dict:
     for name, prop in properties.items():
         prop = prop if isinstance(prop, dict) else {}
         must = name in required or len(args) < spec.get("minProperties", 0)
-        used = {str(v) for v in args.values()}
         value = _value(name, prop, ctx, must, missing, f"{path}{name}", numbers.get(name), used)
         if value is not _NOTHING:
             args[name] = value
@@ -120,7 +135,7 @@ def _value(name, spec, ctx, must, missing, path, number, used):
         return _NOTHING
     if kind == "object":
         inner: list = []
-        value = _object(spec, ctx, inner, path + ".")
+        value = _object(spec, ctx, inner, path + ".", used)
         if not must and len(inner) == len(spec.get("required") or []) and not value:
             return _NOTHING
         missing.extend(inner)
@@ -144,6 +159,7 @@ def _value(name, spec, ctx, must, missing, path, number, used):
     if found is None:
         missing.append(path)
         found = _guess(spec, ctx)
+    used.add(found)
     return _fit_string(found, spec)
 
 
@@ -175,9 +191,10 @@ def _said_enum(options: list, evidence: Evidence) -> object | None:
         if isinstance(option, str) and option.strip():
             if re.search(rf"(?<!\w){re.escape(option)}(?!\w)", text, re.I) or option in codes:
                 return option
-    for option in options:
+    for option in options:  # all its words, or its own synonym group: "times" for "multiply"
         wanted = terms(str(option), numeric=True) if isinstance(option, str) else set()
-        if wanted and wanted <= said:
+        groups = wanted & SYNONYMS.keys() - BROAD
+        if (wanted and wanted <= said) or (groups and groups <= said):
             return option
     numbers = [n for n, _ in evidence.numbers]
     return next((o for o in options if not isinstance(o, bool | str) and o in numbers), None)
@@ -237,8 +254,14 @@ def _numbers_for(properties: dict, required: list, ctx: Context) -> dict:
     numeric = [n for n, p in properties.items() if isinstance(p, dict)
                and {"number", "integer"} & set(_types(_branch(p)))]  # fmt: skip
     pool = list(ctx.clause.numbers) or list(ctx.request.numbers)
+    if re.search(r"\bsubtract\w*\s+\S+\s+from\b", ctx.clause.text, re.I):
+        pool.reverse()  # "subtract 7 from 20" is 20 - 7
     given: dict = {}
-    for name in numeric:
+    for name in numeric:  # an integer id: "user 1042"
+        digits = [i for i in ctx.clause["ids"] + ctx.request["ids"] if i.isdigit()]
+        if _kind(name, properties[name]) == "ids" and digits:
+            given[name] = int(digits[0])
+    for name in (n for n in numeric if n not in given):
         spec = properties[name]
         mine = {stem(w) for w in words(f"{name} {spec.get('description', '')}")} - STOP_WORDS
         near = [i for i, (_, nearby) in enumerate(pool) if mine & nearby - {"number"}]
@@ -281,8 +304,9 @@ def _number(spec: dict, value: float, kind: str) -> int | float:
 
 def _said_flag(name: str, text: str, tool_words: frozenset[str]) -> bool | None:
     """True when the request names what a flag turns on: "with the forecast", include_forecast."""
-    generic = {"includ", "enabl", "show", "is", "has", "with", "flag", "allow", "only", "us"}
-    wanted = {stem(w) for w in words(name)} - generic - STOP_WORDS - {stem(w) for w in tool_words}
+    generic = {"include", "enable", "show", "is", "has", "with", "flag", "allow", "only", "use"}
+    wanted = {stem(w) for w in words(name) if w not in generic | STOP_WORDS}
+    wanted -= {stem(w) for w in tool_words}
     said = [stem(w) for w in words(text)]
     if not wanted or not wanted <= set(said):
         return None
@@ -308,8 +332,9 @@ def _candidates(kind: str | None, name: str, spec: dict, e: Evidence, ctx: Conte
         langs = _ordered(list(e.languages), way or {"to", "into", "in"})
         wants_code = re.search(r"\bcode|\biso\b|639|two-letter|2-letter", described)
         return [LANGUAGES[n.lower()] if wants_code else n for n in langs]
-    if kind == "currency":
-        return _ordered(list(e.currencies), way)
+    if kind in ("currency", "unit"):
+        found = list(e.currencies if kind == "currency" else e.units)
+        return _ordered(found, way if way != TO else TO | {"in"})
     if kind == "place":
         return _ordered(names, way or PLACE_WORDS) + e["places"] + e["codes"]
     if kind == "person":

@@ -33,17 +33,24 @@ import re
 from collections import Counter
 
 from . import phrases
-from .arguments import context, fill
+from .arguments import context, fill, kinds_required
 from .evidence import read
-from .lexicon import ARITHMETIC, SYNONYMS, WEAK, terms, words
+from .lexicon import ARITHMETIC, SYNONYMS, WEAK, stem, terms, words
 
-THRESHOLD = 2.0  # least shared weight for a tool to be chosen: one topic word, or a name word
+THRESHOLD = 1.0  # least shared weight for a tool to be chosen: one word of its description
+ALONE = 2.0  # least for a piece to be a request of its own: a topic word, or a name word
 NAMED = 10.0  # a tool named outright in the clause
+# a required property of this kind, and a value of that kind in the clause ("/etc/hosts" -> path)
+AFFINITY = {"emails": 2, "urls": 2, "paths": 2, "phones": 2, "usernames": 2, "ids": 1.5,
+            "dates": 0.5, "times": 0.5}  # fmt: skip
+SHAPE = 2.0  # an id shaped like the example in a property's description: "TCK-2002", "TCK-1001"
+CHANGES = {"create", "delete", "update", "write", "send", "play", "draw", "run", "refund"}
 LOOKUP = {"search", "article", "web", "define", "news"}  # terms of a tool that looks things up
 PRIVATE = {"time", "date", "file", "read", *ARITHMETIC}  # no search answers these
 HARD = set("?？!！;；。\n.")
 SEPARATOR = re.compile(r"[?？!！;；。\n]|,(?!\d{3})|\.(?=\s|$)|\b(?:and|also|then)\b"
-                       r"|另外|还有|以及|并且|然后|(?<![的之总])和", re.I)  # fmt: skip
+                       r"|另外|还有|以及|并且|然后|(?<![的之总\d])(?<!\d )和(?! ?\d)",
+                       re.I)  # fmt: skip
 QUESTION = re.compile(r"^\W*(?:what|who|whom|whose|where|when|which|why|how|is|are|was|were|do|"
                       r"does|did|can|could|will|would|tell me about|explain)\b|[?？吗呢]|什么|谁|哪"
                       r"|多少|怎么|为什么", re.I)  # fmt: skip
@@ -125,19 +132,23 @@ def _text(text: str) -> dict:
     return {"type": "text", "text": text}
 
 
-def _profile(tool: dict, system: str) -> dict[str, float]:
-    """A tool's terms and their weights. Example: get_weather -> {"weather": 6.0, "city": 1.0}"""
+def _profile(tool: dict, system: str, topic_only: bool = False) -> dict[str, float]:
+    """A tool's terms and their weights; `topic_only`: from its name and description alone.
+
+    Example: get_weather -> {"weather": 6.0, "city": 1.0}
+    """
     weights: dict[str, float] = {}
 
     def add(text: object, weight: float) -> None:
         for term in terms(str(text), numeric=True):
-            weight_here = weight * (2 if term in SYNONYMS else 1) * (0.5 if term in WEAK else 1)
+            weight_here = weight * (2 if term in SYNONYMS else 1)
+            weight_here /= 2 if term in WEAK or stem(term) != term else 1  # weak, or a plural
             weights[term] = max(weights.get(term, 0), weight_here)
 
     naming = [s for s in re.split(r"(?<=[.!?。\n])", system) if tool["name"] in s]
     add(" ".join(words(tool["name"])), 3)
     add(f"{tool.get('description', '')} {' '.join(naming)}", 1)
-    stack = [tool.get("input_schema") or {}]
+    stack = [] if topic_only else [tool.get("input_schema") or {}]
     while stack:  # every property, nested ones too
         schema = stack.pop()
         for name, prop in (
@@ -160,27 +171,48 @@ class _Menu:
     def __init__(self, tools: list[dict], system: str) -> None:
         self.tools, self.system = tools, system
         self.profiles = [_profile(tool, system) for tool in tools]
+        self.topics = [_profile(tool, system, topic_only=True) for tool in tools]
         self.spread = Counter(term for profile in self.profiles for term in profile)
+        self.kinds = [kinds_required(tool.get("input_schema")) for tool in tools]
 
-    def best(self, clause: str) -> tuple[float, dict | None]:
+    def best(self, clause: str, words_only: bool = False) -> tuple[float, dict | None]:
         """The raw score and tool for a clause; ties go to the tool listed first."""
-        wanted, ranked = terms(clause), []
-        for i, (tool, profile) in enumerate(zip(self.tools, self.profiles, strict=True)):
+        ranked = self.ranked(clause, words_only)
+        return (ranked[0][1], ranked[0][2]) if ranked else (0.0, None)
+
+    def ranked(self, clause: str, words_only: bool = False) -> list[tuple[float, float, dict]]:
+        """(rank, raw score, tool) for every tool, best first; `words_only`: only the words of
+        its name and description count, no values, parameters or names."""
+        wanted, ranked, seen = terms(clause), [], read(clause)
+        profiles = self.topics if words_only else self.profiles
+        shapes = {_shape(i) for i in seen["ids"]}
+        asking = bool(QUESTION.search(clause))
+        for i, (tool, profile) in enumerate(zip(self.tools, profiles, strict=True)):
             shared = wanted & profile.keys()
             named = NAMED if re.search(rf"(?<![\w-]){re.escape(tool['name'])}(?![\w-])", clause,
                                        re.I) else 0  # fmt: skip
-            raw = sum(profile[t] for t in shared) + named
-            ranked.append((sum(profile[t] / self.spread[t] for t in shared) + named, raw, -i))
-        if not ranked:
-            return 0.0, None
-        top = max(ranked)
-        return top[1], self.tools[-top[2]]
+            kinds, examples = self.kinds[i]
+            bonus = named + sum(AFFINITY.get(k, 0) for k in kinds if seen[k])
+            bonus += SHAPE if shapes & {_shape(e) for e in examples} - {""} else 0
+            bonus = 0 if words_only else bonus
+            raw = sum(profile[t] for t in shared) + bonus
+            rank = sum(profile[t] / self.spread[t] for t in shared) + bonus
+            changes = CHANGES & terms(" ".join(words(tool["name"])))
+            if asking and changes and not changes & wanted:
+                rank /= 2  # "What's on my calendar?" looks, it does not create
+            ranked.append((rank, raw, -i))
+        return [(rank, raw, self.tools[-i]) for rank, raw, i in sorted(ranked, reverse=True)]
 
     def lookup(self) -> dict | None:
         """The tool a question no tool matches goes to: one that looks things up."""
         named = [t for t in self.tools if t["name"] in self.system]
         fits = [t for t, p in zip(self.tools, self.profiles, strict=True) if LOOKUP & p.keys()]
         return (fits + named or [None])[0]
+
+
+def _shape(value: str) -> str:
+    """An id's letters and separators. Example: "TCK-2002" -> "TCK-"; "1042" -> ""."""
+    return re.sub(r"\d+.*", "", value) if re.search(r"\d", value) else ""
 
 
 def _factual(clause: str) -> bool:
@@ -203,7 +235,7 @@ def _clauses(text: str, menu: _Menu) -> list[str]:
         stop = match.end() if match and match.group() in "?？" else end  # keep a question mark
         piece = text[start:end]
         if piece.strip():
-            alone = menu.best(piece)[0] >= THRESHOLD or (hard and _factual(text[start:stop]))
+            alone = menu.best(piece, True)[0] >= ALONE or (hard and _factual(text[start:stop]))
             if spans and not (alone and spans[-1][2]):
                 spans[-1][1:] = [stop, alone or spans[-1][2]]
             else:
@@ -221,15 +253,25 @@ def _plan(text: str, tools: list[dict], system: str, forced: bool) -> tuple[list
     """
     menu, plan, unclear = _Menu(tools, system), [], []
     for clause in _clauses(text, menu) if tools else []:
-        score, tool = menu.best(clause)
-        if score < THRESHOLD:
-            tool = menu.lookup() if _factual(clause) else None
-        for args, missing in _each(tool, clause, text) if tool else []:
+        tool, calls = _choose(menu, clause, text)
+        for args, missing in calls:
             if missing and not forced:
                 unclear.append((tool["name"], " ".join(words(missing[0].split(".")[-1]))))
             elif (tool["name"], args) not in plan:
                 plan.append((tool["name"], args))
     return plan, unclear
+
+
+def _choose(menu: _Menu, clause: str, text: str) -> tuple[dict | None, list]:
+    """The tool for a clause, and its calls. Of tools scoring near the best, the first whose
+    required values the request gives: a careful model does not pick one it must ask about."""
+    ranked = [(rank, tool) for rank, raw, tool in menu.ranked(clause) if raw >= THRESHOLD]
+    near = [tool for rank, tool in ranked if rank >= ranked[0][0] / 2] if ranked else []
+    if not near and _factual(clause) and menu.lookup():
+        near = [menu.lookup()]
+    options = [(tool, _each(tool, clause, text)) for tool in near]
+    complete = [(tool, calls) for tool, calls in options if not any(m for _, m in calls)]
+    return (complete or options or [(None, [])])[0]
 
 
 def _each(tool: dict, clause: str, text: str) -> list[tuple[dict, list]]:

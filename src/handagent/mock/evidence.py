@@ -33,11 +33,12 @@ PATTERNS = {
     "times": r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bnoon\b|"
              r"\bmidnight\b|\d{1,2}点",
     "phones": r"\+\d[\d ().-]{6,}\d|\(?\b\d{3}\)?[ .-]\d{3}[ .-]\d{4}\b|\b\d{3}-\d{4}\b",
-    "paths": r"(?<![\w@])(?=[\w.~/-]*[A-Za-z])(?:[\w.~-]*/[\w./~-]*\w|[\w-]{2,}(?:\.[\w-]+)*"
-             r"\.[a-z][a-z0-9]{0,4})\b",
+    "paths": r"(?<![\w@])(?=[\w.~/-]*[A-Za-z])(?:[\w.~-]*/(?:[\w./~-]*\w)?/?|[\w-]{2,}"
+             r"(?:\.[\w-]+)*\.[a-z][a-z0-9]{0,4}\b)",
 }  # fmt: skip
 USERNAME = re.compile(r"(?<![\w.])@([A-Za-z0-9_]{2,})|\buser(?:name)?\s+([a-z][a-z0-9_.]{2,})")
-ID = re.compile(r"#(\d+)|\b([A-Za-z]+[-_]?\d[\w-]*)|\b(?:id|no\.|number|order|ticket|invoice|"
+ID = re.compile(r"#(\d+)|\b([A-Za-z]+[-_]?\d[\w-]*|\d+[A-Za-z]\w*\d[\w-]*)|\b(?:id|no\.|"
+                r"number|order|ticket|invoice|"
                 r"account|customer|employee|user|item|sku|case|booking|reservation|issue|"
                 r"confirmation|tracking|product|pr)s?\s*(?:id|number|no\.|#)?\s*[:#]?\s*(\d[\d-]*)",
                 re.I)  # fmt: skip
@@ -72,14 +73,18 @@ CURRENCY = {
     "franc": "CHF",
     **{c.lower(): c for c in "USD EUR GBP JPY CNY INR CHF CAD AUD KRW MXN BRL".split()},
 }
-CURRENCY_WORD = re.compile(r"\b(?:[a-z]{3}|dollar|euro|pound|yen|yuan|rmb|rupee|franc)s?\b|"
-                           r"[$€£¥]|美元|欧元|英镑|日元|人民币", re.I)  # fmt: skip
+CURRENCY_WORD = re.compile(r"\b(?:[Dd]ollar|[Ee]uro|[Pp]ound|[Yy]en|[Yy]uan|RMB|[Rr]upee|"
+                           r"[Ff]ranc)s?\b"
+                           r"|\b[A-Z]{3}\b|[$€£¥]|美元|欧元|英镑|日元|人民币")  # fmt: skip
+UNIT = re.compile(r"\b(?:miles?|kilometers?|kilometres?|km|meters?|metres?|feet|foot|inch(?:es)?|"
+                  r"cm|centimeters?|grams?|kg|kilograms?|pounds?|lbs?|ounces?|oz|liters?|litres?|"
+                  r"gallons?|celsius|fahrenheit|kelvin)\b", re.I)  # fmt: skip
 QUALIFIERS = {"today", "tomorrow", "now", "tonight", "right", "please", "weather", "forecast"}
 COMMON = {w for ws in SYNONYMS.values() for w in ws.split()} | set(
     "send find check set book call look fetch text message notify post reply move rename copy "
     "upload download play pause stop start turn buy sell pay transfer sign log reset help "
-    "explain describe compare recommend suggest plan change add new dear sure".split()
-)
+    "explain describe compare recommend suggest plan change add dear sure".split()
+) - {"new"}  # "New York"
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,8 @@ class Evidence:
     found: dict  # kind in PATTERNS, "quoted", "usernames", "ids", "places", "codes" -> [str]
     names: tuple[Name, ...]
     numbers: tuple[tuple[int | float, frozenset[str]], ...]  # (value, stems of nearby words)
-    currencies: tuple[tuple[str, str], ...]  # (code, word before)
+    currencies: tuple[tuple[str, str], ...]  # (code, word before; "from" after a number)
+    units: tuple[tuple[str, str], ...]  # (unit, word before; "from" after a number)
     languages: tuple[tuple[str, str], ...]  # (language name, word before)
 
     def __getitem__(self, kind: str) -> list[str]:
@@ -110,6 +116,12 @@ def _before(text: str, start: int) -> str:
     """The word before a position. Example: ("weather in Paris", 11) -> "in"."""
     found = re.findall(r"[\w']+", text[:start][-30:])
     return found[-1].lower() if found else ""
+
+
+def _direction(text: str, start: int) -> str:
+    """The word before, or "from" right after a number: "50 euros" is what is converted."""
+    word = _before(text, start)
+    return "from" if re.fullmatch(r"[\d.,]+", word) else word
 
 
 def _common(word: str, anywhere: bool = False) -> bool:
@@ -128,6 +140,9 @@ def _names(text: str) -> list[Name]:
     for match in NAME.finditer(text):
         name, start = re.sub(r"'s$|[.']$", "", match.group()), match.start()
         opening = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1] in ".?!:"
+        first = match.group().split()[0]
+        if opening and re.match(r"\s+(?:[a-z]|\d)", text[match.start() + len(first) :]):
+            continue  # "Reserve a table", "Volume 75": a sentence's first word, not a name
         while name and _common(name.split()[0]) and (opening or _common(name.split()[0], True)):
             head, _, name = name.partition(" ")
             opening = False
@@ -156,6 +171,7 @@ def read(text: str) -> Evidence:
     for kind, pattern in PATTERNS.items():
         found[kind] = [m.group().rstrip(".,;:!?") for m in re.finditer(pattern, rest, re.I)]
         rest = re.sub(pattern, lambda m: " " * len(m.group()), rest, flags=re.I)
+    rest = QUOTED.sub(lambda m: " " * len(m.group()), rest)  # a quoted title is no name
     found["usernames"] = [a or b for a, b in USERNAME.findall(rest)]
     found["ids"] = [next(g for g in m.groups() if g) for m in ID.finditer(rest)]
     take(found["ids"])
@@ -165,17 +181,24 @@ def read(text: str) -> Evidence:
     for match in NUMBER.finditer(rest):
         raw = match.group().replace(",", "")
         value = NUMBER_WORDS.get(raw.lower()) or float(raw)
-        near = frozenset(
-            stem(w) for w in words(rest[max(0, match.start() - 25) : match.end() + 25])
-        )
-        numbers.append((int(value) if float(value).is_integer() else value, near))
+        before = words(rest[max(0, match.start() - 25) : match.start()])[-1:]
+        after = words(rest[match.end() : match.end() + 25])[:1]
+        near = {stem(w) for w in before + after}  # "for 3 days": "for", "days"
+        near |= {"year"} if 1900 <= value <= 2100 and float(value).is_integer() else set()
+        numbers.append((int(value) if float(value).is_integer() else value, frozenset(near)))
     plain = [" ".join(takewhile(lambda w: w not in STOP_WORDS and w not in QUALIFIERS, p.split()))
              for p in PLAIN_PLACE.findall(text)]  # fmt: skip
-    found["places"] = [p for p in plain if p] + CHINESE_PLACE.findall(text)
+    found["places"] = [p for p in plain if p and not UNIT.fullmatch(p)] + CHINESE_PLACE.findall(
+        text
+    )
     found["codes"] = re.findall(r"\b[A-Z]{2,5}\b", text)
-    currencies = [(CURRENCY[m.group().lower().rstrip("s")], _before(text, m.start()))
-                  for m in CURRENCY_WORD.finditer(text) if m.group().lower().rstrip("s") in CURRENCY
-                  and (len(m.group()) != 3 or m.group().isupper())]  # fmt: skip
+    currencies = [
+        (CURRENCY[m.group().lower().rstrip("s")], _direction(text, m.start()))
+        for m in CURRENCY_WORD.finditer(text)
+        if m.group().lower().rstrip("s") in CURRENCY
+    ]
+    units = [(m.group(), _direction(text, m.start())) for m in UNIT.finditer(text)]
     languages = [(m.group(), _before(text, m.start())) for m in re.finditer(
         "|".join(sorted(LANGUAGES, key=len, reverse=True)), text, re.I)]  # fmt: skip
-    return Evidence(text, found, tuple(names), tuple(numbers), tuple(currencies), tuple(languages))
+    return Evidence(text, found, tuple(names), tuple(numbers), tuple(currencies), tuple(units),
+                    tuple(languages))  # fmt: skip

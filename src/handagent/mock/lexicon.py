@@ -1,9 +1,10 @@
 """The mock model's word tables: how it turns a request and a tool's text into comparable terms.
 
-A term is a lower-case English stem ("cities" -> "city") or, for a word in `SYNONYMS`, its
-group's name ("forecast" -> "weather"); Chinese adds its group words (found anywhere in the text)
-and character pairs ("订单"). Both a request and a tool's name, description and schema become
-terms the same way, so the brain compares like with like.
+A term is a lower-case English stem ("cities" -> "citi") and, for a word in `SYNONYMS`, its
+groups' names ("forecast" -> "forecast", "weather"); Chinese adds its group words (found anywhere
+in the text) and character pairs ("订单"); a plural also stays itself ("tables"). A request and a
+tool's name, description and schema become terms the same way, so the brain compares like with
+like. An arithmetic group counts only in a text with a number ("add a contact" is no sum).
 
 Not handled here: grammar, spelling mistakes, languages other than English and Chinese, and any
 word no table lists (it still matches itself, stemmed).
@@ -21,7 +22,7 @@ SYNONYMS = {
     "arithmetic": "arithmetic calculate calculator calculation compute math maths mathematical "
     "expression equation formula evaluate power sqrt root exponent percent percentage 计算 算 数学",
     "weather": "weather forecast temperature rain raining rainy snow snowing sunny cloudy humid "
-    "humidity wind windy umbrella climate 天气 气温 温度 下雨 下雪 预报",
+    "humidity wind windy umbrella climate hot cold 天气 气温 温度 下雨 下雪 预报",
     "time": "time clock hour minute timezone o'clock 几点 时间 时区 钟",
     "date": "date day calendar weekday 日期 几号 星期",
     "when": "today tonight tomorrow yesterday now 今天 明天 现在",
@@ -33,7 +34,7 @@ SYNONYMS = {
     "file": "file document 文件 文档",
     "read": "read open contents view cat 读 打开 查看",
     "write": "write save 写 保存",
-    "delete": "delete remove erase trash 删除 删掉 删",
+    "delete": "delete remove erase trash cancel deactivate disable 删除 删掉 删 取消",
     "create": "create new register 创建 新建 添加",
     "update": "update modify edit 修改 更新",
     "list": "list enumerate 列出 列表",
@@ -42,7 +43,7 @@ SYNONYMS = {
     "order": "order purchase 订单 下单",
     "shipping": "shipping shipment delivery track tracking parcel package courier 快递 物流",
     "product": "product item catalog catalogue sku merchandise 商品 产品",
-    "stock": "stock ticker nasdaq nyse 股票 股价",
+    "stock": "stock ticker nasdaq nyse trading trade 股票 股价",
     "price": "price cost quote 价格 多少钱",
     "currency": "currency exchange forex usd eur gbp jpy cny dollar euro yen pound 汇率 货币 "
     "美元 欧元",
@@ -64,7 +65,6 @@ SYNONYMS = {
     "define": "define definition meaning dictionary 定义 意思 词典",
     "random": "random dice roll flip coin 随机 骰子",
     "refund": "refund 退款 退货",
-    "cancel": "cancel 取消",
     "ticket": "ticket issue support complaint 工单 投诉",
     "summary": "summary summarize summarise tldr 摘要 总结",
     "sentiment": "sentiment emotion mood 情感 情绪",
@@ -72,6 +72,10 @@ SYNONYMS = {
     "book": "book novel author 书",
     "movie": "movie film cinema 电影",
     "music": "music song playlist album 音乐 歌",
+    "play": "play listen 播放 听",
+    "unit": "unit mile kilometer km meter metre feet foot inch cm gram kg kilogram pound lb ounce "
+    "liter litre gallon celsius fahrenheit kelvin 公里 公斤 单位",
+    "directory": "directory folder dir 目录 文件夹",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "arithmetic"}
 WEAK = {"when"}  # "weather today": when-words only qualify another request
@@ -87,7 +91,12 @@ LANGUAGES = {
     "hindi": "hi", "dutch": "nl", "swedish": "sv", "turkish": "tr", "polish": "pl",
     "greek": "el", "hebrew": "he", "vietnamese": "vi", "thai": "th", "swahili": "sw",
 }  # fmt: skip
-PHRASES = {"look up": "lookup", "look-up": "lookup", "to-do": "todo", "e-mail": "email"}
+PHRASES = {"look up": "lookup", "look-up": "lookup", "to-do": "todo", "e-mail": "email",
+           "how do you say": "translate", "put on": "play"}  # fmt: skip
+ALSO = {"add": "create"}  # "add a contact" creates; "add 3 and 4" sums too
+# Operators between two numbers: "99 - 33", "10/2", "3 x 4"
+OPERATORS = [(re.compile(r"\d\s*-\s*\d"), "subtract"), (re.compile(r"\d\s*/\s*\d"), "divide"),
+             (re.compile(r"\d\s*[x×]\s*\d"), "multiply")]  # fmt: skip
 
 # Words that carry no topic: never a term. Tool descriptions use "the user asks" a lot.
 STOP_WORDS = set(
@@ -117,19 +126,20 @@ HAN = re.compile(r"[\u4e00-\u9fff]+")
 
 def stem(word: str) -> str:
     """A light English stem, the same for a word's forms. Example: "cities", "city" -> "citi";
-    "named", "name" -> "nam"."""
+    "meetings", "meet" -> "meet"; "named", "name" -> "nam"."""
     word = word.removesuffix("'s").strip("'")
     if word in NO_STEM:
         return word
-    for suffix, keep in (("ies", "i"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"),
-                         ("shes", "sh"), ("ing", ""), ("ed", ""), ("s", "")):  # fmt: skip
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            if suffix == "s" and word.endswith(("ss", "us", "is")):
+    for suffixes in ((("ies", "i"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"),
+                      ("s", "")), (("ing", ""), ("ed", ""))):  # fmt: skip
+        for suffix, keep in suffixes:  # the plural first, then a verb's ending
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                if suffix == "s" and word.endswith(("ss", "us", "is")):
+                    break
+                word = word[: -len(suffix)] + keep
+                if suffix in ("ing", "ed") and word[-1] == word[-2] and word[-1] in "bgmnprt":
+                    word = word[:-1]  # "running" -> "run", "dropped" -> "drop"
                 break
-            word = word[: -len(suffix)] + keep
-            if suffix in ("ing", "ed") and word[-1] == word[-2] and word[-1] in "bgmnprt":
-                word = word[:-1]  # "running" -> "run", "dropped" -> "drop"
-            break
     if len(word) > 3 and word.endswith("e"):
         word = word[:-1]
     return word[:-1] + "i" if len(word) > 2 and word.endswith("y") else word
@@ -144,9 +154,12 @@ def words(text: str) -> list[str]:
     return WORD.findall(text.replace("-", " "))
 
 
-# stem -> group, and the Chinese or symbol words of each group
-_GROUP_OF = {stem(w): g for g, ws in SYNONYMS.items() for w in ws.split() if w.isascii() and
-             w[0].isalpha()}  # fmt: skip
+# stem -> its groups, and the Chinese or symbol words of each group
+_GROUP_OF: dict[str, set[str]] = {}
+for _group, _words in SYNONYMS.items():
+    for _word in _words.split():
+        if _word.isascii() and _word[0].isalpha():
+            _GROUP_OF.setdefault(stem(_word), set()).add(_group)
 _LITERAL = [(w, g) for g, ws in SYNONYMS.items() for w in ws.split()
             if not (w.isascii() and w[0].isalpha())]  # fmt: skip
 
@@ -165,9 +178,15 @@ def terms(text: str, numeric: bool | None = None) -> set[str]:
         stemmed = stem(word)
         if word in STOP_WORDS or stemmed in STOP_WORDS:
             continue
-        group = next((_GROUP_OF[w] for w in (stemmed, word, word[:-1]) if w in _GROUP_OF), None)
-        found.add(group or stemmed)
+        found.add(stemmed)
+        if word.endswith("s") and not word.endswith("ss") and stemmed != word:
+            found.add(word)  # "tables" also as itself: "list_tables" lists, "describe_table" not
+        found |= next((_GROUP_OF[w] for w in (stemmed, word, word[:-1]) if w in _GROUP_OF), set())
     found |= {group for literal, group in _LITERAL if literal in text}
+    found |= {group for pattern, group in OPERATORS if pattern.search(text)}
+    found |= {ALSO[g] for g in found if g in ALSO}
+    if found & ARITHMETIC:
+        found.add("arithmetic")  # any operation is arithmetic: a "calculator" does them all
     for run in HAN.findall(text):
         found |= {run[i : i + 2] for i in range(len(run) - 1)} - CHINESE_STOP_PAIRS
     return found if numeric else found - ARITHMETIC
