@@ -5,12 +5,10 @@ The mock server checks a request, calls `respond`, then adds ids, usage and stop
 
 1. The request is the latest user turn with text; it is split into clauses ("and", "?", "另外").
    A piece that matches no tool joins the clause before it ("Paris, Tokyo and Lima").
-2. Each tool is read into weighted terms (`lexicon.terms`): its name (split on `_`, `-` and
-   camelCase) weighs most, then its description, its parameters' names and enum values, their
-   descriptions, and any system-prompt sentence naming it; a synonym group's word counts
-   double. A clause asks for the tool sharing most weight with it (a word several tools share
-   counts less); a tool the clause names outright wins. A question no tool matches goes to a
-   search or lookup tool if there is one, unless it is about the clock, your files or a sum.
+2. Each clause asks for the tool that fits it best (`menu`: the tool's own words, synonyms,
+   the values it requires); of near-equal tools, the one whose inputs the request gives wins. A
+   question no tool matches goes to a search or lookup tool if there is one, unless it is about
+   the clock, your files or a sum.
 3. Arguments come from the tool's input_schema and the request (`arguments.fill`); a required
    place, name, id... that the request never gave makes it ask for it instead, unless
    tool_choice forces a call. Several places for a one-place tool give one call each.
@@ -33,27 +31,16 @@ import re
 from collections import Counter
 
 from . import phrases
-from .arguments import context, fill, kinds_required
+from .arguments import context, fill
 from .evidence import read
-from .lexicon import ARITHMETIC, SYNONYMS, WEAK, stem, terms, words
+from .lexicon import ARITHMETIC, terms, words
+from .menu import ALONE, QUESTION, THRESHOLD, Menu
 
-THRESHOLD = 1.0  # least shared weight for a tool to be chosen: one word of its description
-ALONE = 2.0  # least for a piece to be a request of its own: a topic word, or a name word
-NAMED = 10.0  # a tool named outright in the clause
-# a required property of this kind, and a value of that kind in the clause ("/etc/hosts" -> path)
-AFFINITY = {"emails": 2, "urls": 2, "paths": 2, "phones": 2, "usernames": 2, "ids": 1.5,
-            "dates": 0.5, "times": 0.5}  # fmt: skip
-SHAPE = 2.0  # an id shaped like the example in a property's description: "TCK-2002", "TCK-1001"
-CHANGES = {"create", "delete", "update", "write", "send", "play", "draw", "run", "refund"}
-LOOKUP = {"search", "article", "web", "define", "news"}  # terms of a tool that looks things up
 PRIVATE = {"time", "date", "file", "read", *ARITHMETIC}  # no search answers these
 HARD = set("?？!！;；。\n.")
 SEPARATOR = re.compile(r"[?？!！;；。\n]|,(?!\d{3})|\.(?=\s|$)|\b(?:and|also|then)\b"
                        r"|另外|还有|以及|并且|然后|(?<![的之总\d])(?<!\d )和(?! ?\d)",
                        re.I)  # fmt: skip
-QUESTION = re.compile(r"^\W*(?:what|who|whom|whose|where|when|which|why|how|is|are|was|were|do|"
-                      r"does|did|can|could|will|would|tell me about|explain)\b|[?？吗呢]|什么|谁|哪"
-                      r"|多少|怎么|为什么", re.I)  # fmt: skip
 NAME_QUESTION = re.compile(r"what(?:'s| is) my name|我叫什么|我的名字是什么", re.I)
 NAME_GIVEN = re.compile(
     r"\bmy name is (?!what)(\w+)|我叫(?!什么)(\w{1,4})|我的名字是(?!什么)(\w{1,4})", re.I
@@ -132,89 +119,6 @@ def _text(text: str) -> dict:
     return {"type": "text", "text": text}
 
 
-def _profile(tool: dict, system: str, topic_only: bool = False) -> dict[str, float]:
-    """A tool's terms and their weights; `topic_only`: from its name and description alone.
-
-    Example: get_weather -> {"weather": 6.0, "city": 1.0}
-    """
-    weights: dict[str, float] = {}
-
-    def add(text: object, weight: float) -> None:
-        for term in terms(str(text), numeric=True):
-            weight_here = weight * (2 if term in SYNONYMS else 1)
-            weight_here /= 2 if term in WEAK or stem(term) != term else 1  # weak, or a plural
-            weights[term] = max(weights.get(term, 0), weight_here)
-
-    naming = [s for s in re.split(r"(?<=[.!?。\n])", system) if tool["name"] in s]
-    add(" ".join(words(tool["name"])), 3)
-    add(f"{tool.get('description', '')} {' '.join(naming)}", 1)
-    stack = [] if topic_only else [tool.get("input_schema") or {}]
-    while stack:  # every property, nested ones too
-        schema = stack.pop()
-        for name, prop in (
-            (schema.get("properties") or {}).items() if isinstance(schema, dict) else ()
-        ):
-            prop = prop if isinstance(prop, dict) else {}
-            add(" ".join(words(name)), 1)
-            add(prop.get("description", ""), 0.5)
-            add(
-                " ".join(map(str, prop.get("enum") or (prop.get("items") or {}).get("enum") or [])),
-                1,
-            )
-            stack += [prop, prop.get("items") if isinstance(prop.get("items"), dict) else {}]
-    return weights
-
-
-class _Menu:
-    """The tools with their profiles, scored against a clause."""
-
-    def __init__(self, tools: list[dict], system: str) -> None:
-        self.tools, self.system = tools, system
-        self.profiles = [_profile(tool, system) for tool in tools]
-        self.topics = [_profile(tool, system, topic_only=True) for tool in tools]
-        self.spread = Counter(term for profile in self.profiles for term in profile)
-        self.kinds = [kinds_required(tool.get("input_schema")) for tool in tools]
-
-    def best(self, clause: str, words_only: bool = False) -> tuple[float, dict | None]:
-        """The raw score and tool for a clause; ties go to the tool listed first."""
-        ranked = self.ranked(clause, words_only)
-        return (ranked[0][1], ranked[0][2]) if ranked else (0.0, None)
-
-    def ranked(self, clause: str, words_only: bool = False) -> list[tuple[float, float, dict]]:
-        """(rank, raw score, tool) for every tool, best first; `words_only`: only the words of
-        its name and description count, no values, parameters or names."""
-        wanted, ranked, seen = terms(clause), [], read(clause)
-        profiles = self.topics if words_only else self.profiles
-        shapes = {_shape(i) for i in seen["ids"]}
-        asking = bool(QUESTION.search(clause))
-        for i, (tool, profile) in enumerate(zip(self.tools, profiles, strict=True)):
-            shared = wanted & profile.keys()
-            named = NAMED if re.search(rf"(?<![\w-]){re.escape(tool['name'])}(?![\w-])", clause,
-                                       re.I) else 0  # fmt: skip
-            kinds, examples = self.kinds[i]
-            bonus = named + sum(AFFINITY.get(k, 0) for k in kinds if seen[k])
-            bonus += SHAPE if shapes & {_shape(e) for e in examples} - {""} else 0
-            bonus = 0 if words_only else bonus
-            raw = sum(profile[t] for t in shared) + bonus
-            rank = sum(profile[t] / self.spread[t] for t in shared) + bonus
-            changes = CHANGES & terms(" ".join(words(tool["name"])))
-            if asking and changes and not changes & wanted:
-                rank /= 2  # "What's on my calendar?" looks, it does not create
-            ranked.append((rank, raw, -i))
-        return [(rank, raw, self.tools[-i]) for rank, raw, i in sorted(ranked, reverse=True)]
-
-    def lookup(self) -> dict | None:
-        """The tool a question no tool matches goes to: one that looks things up."""
-        named = [t for t in self.tools if t["name"] in self.system]
-        fits = [t for t, p in zip(self.tools, self.profiles, strict=True) if LOOKUP & p.keys()]
-        return (fits + named or [None])[0]
-
-
-def _shape(value: str) -> str:
-    """An id's letters and separators. Example: "TCK-2002" -> "TCK-"; "1042" -> ""."""
-    return re.sub(r"\d+.*", "", value) if re.search(r"\d", value) else ""
-
-
 def _factual(clause: str) -> bool:
     """A question the web could answer. Example: "Who wrote Hamlet?" -> True; "How are you?" ->
     False"""
@@ -223,7 +127,7 @@ def _factual(clause: str) -> bool:
         NAME_QUESTION.search(clause) or GREETING.search(clause))  # fmt: skip
 
 
-def _clauses(text: str, menu: _Menu) -> list[str]:
+def _clauses(text: str, menu: Menu) -> list[str]:
     """The separate requests in a text; a piece joins the clause before unless both match a tool.
 
     Example: "What time is it? Also, add 3 and 4." -> ["What time is it?", "add 3 and 4"]
@@ -251,7 +155,7 @@ def _plan(text: str, tools: list[dict], system: str, forced: bool) -> tuple[list
 
     Example: "What is 1+2 and 3+4?" -> [("add", {"a": 1, "b": 2}), ("add", {"a": 3, "b": 4})], []
     """
-    menu, plan, unclear = _Menu(tools, system), [], []
+    menu, plan, unclear = Menu(tools, system), [], []
     for clause in _clauses(text, menu) if tools else []:
         tool, calls = _choose(menu, clause, text)
         for args, missing in calls:
@@ -262,7 +166,7 @@ def _plan(text: str, tools: list[dict], system: str, forced: bool) -> tuple[list
     return plan, unclear
 
 
-def _choose(menu: _Menu, clause: str, text: str) -> tuple[dict | None, list]:
+def _choose(menu: Menu, clause: str, text: str) -> tuple[dict | None, list]:
     """The tool for a clause, and its calls. Of tools scoring near the best, the first whose
     required values the request gives: a careful model does not pick one it must ask about."""
     ranked = [(rank, tool) for rank, raw, tool in menu.ranked(clause) if raw >= THRESHOLD]
@@ -324,7 +228,7 @@ def _forced(todo: list, choice: dict, plan: list, tools: list, text: str, system
             chosen = [c for c in todo if c[0] == tool["name"]]
             return chosen or [(tool["name"], _each(tool, text, text)[0][0])]
     if choice.get("type") == "any" and not todo and tools:
-        score, best = _Menu(tools, system).best(text)
+        score, best = Menu(tools, system).best(text)
         tool = best if score > 0 else tools[0]
         return plan[:1] or [(tool["name"], _each(tool, text, text)[0][0])]
     return todo
