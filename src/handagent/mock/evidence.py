@@ -80,10 +80,13 @@ UNIT = re.compile(r"\b(?:miles?|kilometers?|kilometres?|km|meters?|metres?|feet|
                   r"cm|centimeters?|grams?|kg|kilograms?|pounds?|lbs?|ounces?|oz|liters?|litres?|"
                   r"gallons?|celsius|fahrenheit|kelvin)\b", re.I)  # fmt: skip
 QUALIFIERS = {"today", "tomorrow", "now", "tonight", "right", "please", "weather", "forecast"}
-COMMON = {w for ws in SYNONYMS.values() for w in ws.split()} | set(
-    "send find check set book call look fetch text message notify post reply move rename copy "
-    "upload download play pause stop start turn buy sell pay transfer sign log reset help "
-    "explain describe compare recommend suggest plan change add dear sure".split()
+COMMON = (
+    {w for ws in SYNONYMS.values() for w in ws.split()}
+    | set(
+        "send find check set book call look fetch text message notify post reply move rename copy "
+        "upload download play pause stop start turn buy sell pay transfer sign log reset help "
+        "explain describe compare recommend suggest plan change add dear sure".split()
+    )
 ) - {"new"}  # "New York"
 
 
