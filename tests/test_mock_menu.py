@@ -51,3 +51,9 @@ def test_a_system_prompt_sentence_naming_a_tool_is_part_of_its_description():
 
 def test_nothing_is_chosen_when_no_word_is_shared():
     assert chosen("Tell me a joke", tool("add", "Add two numbers.")) is None
+
+
+def test_the_user_who_asks_in_a_description_is_no_topic_but_a_user_tool_is():
+    clock = tool("clock", "Use it whenever the user asks what time it is.")
+    assert chosen("Find the user bob", clock) is None
+    assert chosen("Find the user bob", clock, tool("get_user", "Look up an account.")) == "get_user"

@@ -20,9 +20,10 @@ from .lexicon import LANGUAGES, stem, words
 KINDS = {
     "emails": "email mail", "urls": "url uri link website webpage href site domain",
     "paths": "path file filename filepath dir directory folder", "usernames": "username handle",
-    "phones": "phone mobile telephone", "dates": "date day deadline birthday dob",
+    "phones": "phone mobile telephone",
+    "dates": "date day deadline birthday dob timestamp datetime when",
     "times": "time hour", "language": "language lang locale", "currency": "currency",
-    "codes": "symbol ticker",
+    "codes": "symbol ticker", "channels": "channel",
     "unit": "unit units",
     "ids": "id ids identifier sku isbn code number ref reference key uuid zip postal",
     "place": "city location place address country region state destination origin town area "
@@ -30,7 +31,7 @@ KINDS = {
     "person": "name person recipient author assignee owner contact customer attendee member "
               "employee",
     "expression": "expression formula equation calculation", "sql": "sql",
-    "source": "snippet script program source", "tags": "tags keywords labels",
+    "source": "snippet script program source python javascript", "tags": "tags keywords labels",
     "query": "query q search question prompt keyword term topic",
     "title": "title subject heading headline",
     "text": "text message body content note comment description summary input sentence review",
@@ -79,7 +80,8 @@ def kind_of(name: str, spec: dict) -> str | None:
         return next((kind for kind in KINDS if kind in found), None)
 
     by_name, described = first(name), first(spec.get("description", ""))
-    if described in ("sql", "expression", "source") and by_name in FREE:
+    code = by_name in FREE or name == "code"  # "code": an id, unless described as a program
+    if described in ("sql", "expression", "source") and code:
         return described
     if by_name == "person" and described in ("emails", "usernames", "ids", "place", "phones"):
         return described  # "recipient": "the recipient's email address"
@@ -115,7 +117,7 @@ def candidates(kind: str | None, name: str, spec: dict, e: Evidence, ctx: Contex
         return [q for q in e["quoted"] if re.search(r"[./]", q)] + e["paths"] + e["quoted"]
     if kind in ("usernames", "codes"):
         return e[kind] + e["quoted"] + (e["ids"] if kind == "usernames" else [])
-    if kind in ("emails", "urls", "phones", "dates", "times"):
+    if kind in ("emails", "urls", "phones", "dates", "times", "channels"):
         return e[kind]
     made = None
     if kind == "expression":
@@ -124,8 +126,9 @@ def candidates(kind: str | None, name: str, spec: dict, e: Evidence, ctx: Contex
         made = freetext.sql(e.text, ctx.tool_text)
     elif kind in ("title", "text"):
         made = freetext.after_cue(kind, e.text)
-    elif kind == "source" and (sum_ := freetext.expression(e.text)):
-        made = f"print({sum_})"
+    elif kind == "source":  # code it cannot write: the sum it can, else the task as a comment
+        sum_ = freetext.expression(e.text)
+        made = f"print({sum_})" if sum_ else f"# {freetext.subject(e.text, ctx.tool_words)}"
     others = [n for n, _ in names] + e["ids"] + e["emails"] + e["paths"] if kind is None else []
     first = [made] if kind in ("expression", "sql") else []
     return (

@@ -22,7 +22,7 @@ SYNONYMS = {
     "arithmetic": "arithmetic calculate calculator calculation compute math maths mathematical "
     "expression equation formula evaluate power sqrt root exponent percent percentage 计算 算 数学",
     "weather": "weather forecast temperature rain raining rainy snow snowing sunny cloudy humid "
-    "humidity wind windy umbrella climate hot cold 天气 气温 温度 下雨 下雪 预报",
+    "humidity wind windy umbrella jacket climate hot cold 天气 气温 温度 下雨 下雪 预报",
     "time": "time clock hour minute timezone o'clock 几点 时间 时区 钟",
     "date": "date day calendar weekday 日期 几号 星期",
     "when": "today tonight tomorrow yesterday now 今天 明天 现在",
@@ -30,7 +30,7 @@ SYNONYMS = {
     "web": "web internet google online website webpage 网上 网络 网页",
     "news": "news headline 新闻 头条",
     "email": "email e-mail mail inbox gmail 邮件 邮箱",
-    "send": "send deliver 发送 发给",
+    "send": "send deliver post 发送 发给",
     "file": "file document 文件 文档",
     "read": "read open contents view cat 读 打开 查看",
     "write": "write save 写 保存",
@@ -39,7 +39,7 @@ SYNONYMS = {
     "update": "update modify edit 修改 更新",
     "list": "list enumerate 列出 列表",
     "database": "database db sql 数据库",
-    "customer": "customer client account member profile 客户 账户 会员",
+    "customer": "customer client account member profile user 客户 账户 会员 用户",
     "order": "order purchase 订单 下单",
     "shipping": "shipping shipment delivery track tracking parcel package courier 快递 物流",
     "product": "product item catalog catalogue sku merchandise 商品 产品",
@@ -93,7 +93,7 @@ LANGUAGES = {
 }  # fmt: skip
 PHRASES = {"look up": "lookup", "look-up": "lookup", "to-do": "todo", "e-mail": "email",
            "how do you say": "translate", "put on": "play"}  # fmt: skip
-ALSO = {"add": "create"}  # "add a contact" creates; "add 3 and 4" sums too
+ALSO = {"add": "create"}  # "add a contact" creates, "add 3 and 4" sums
 # Operators between two numbers: "99 - 33", "10/2", "3 x 4"
 OPERATORS = [(re.compile(r"\d\s*-\s*\d"), "subtract"), (re.compile(r"\d\s*/\s*\d"), "divide"),
              (re.compile(r"\d\s*[x×]\s*\d"), "multiply")]  # fmt: skip
@@ -106,7 +106,7 @@ STOP_WORDS = set(
     and or but not no nor of to in on at by for with from into onto about as up down out over
     under again once here there all any both each few more most other some such only own same
     too very can could will would shall should may might must just also please tell show give
-    get gets got let make use used uses using tool tools function call ask asks asked user users
+    get gets got let make use used uses using tool tools function call ask asks asked
     need needs want wants like know return returns returned given specific certain current
     currently latest information info data detail details value values result results way
     something anything thing things one ok okay hi hello hey thanks thank yes don't can't i'm
@@ -164,10 +164,11 @@ _LITERAL = [(w, g) for g, ws in SYNONYMS.items() for w in ws.split()
             if not (w.isascii() and w[0].isalpha())]  # fmt: skip
 
 
-def terms(text: str, numeric: bool | None = None) -> set[str]:
+def terms(text: str, numeric: bool | None = None, also: bool | None = None) -> set[str]:
     """The terms of a text: stems, group names, Chinese group words and character pairs.
 
-    Arithmetic groups count only where a number is (pass `numeric` to decide for the text).
+    Arithmetic groups count only where a number is (pass `numeric` to decide for the text);
+    elsewhere "add" creates (`ALSO`; pass `also` to decide).
     Example: "Weather forecast for Paris" -> {"weather", "paris"}
     """
     text = str(text)
@@ -184,7 +185,8 @@ def terms(text: str, numeric: bool | None = None) -> set[str]:
         found |= next((_GROUP_OF[w] for w in (stemmed, word, word[:-1]) if w in _GROUP_OF), set())
     found |= {group for literal, group in _LITERAL if literal in text}
     found |= {group for pattern, group in OPERATORS if pattern.search(text)}
-    found |= {ALSO[g] for g in found if g in ALSO}
+    if not numeric if also is None else also:
+        found |= {ALSO[g] for g in found if g in ALSO}
     if found & ARITHMETIC:
         found.add("arithmetic")  # any operation is arithmetic: a "calculator" does them all
     for run in HAN.findall(text):

@@ -12,6 +12,7 @@ create).
 Not handled here: deciding what to call (see `brain`), filling arguments (see `arguments`).
 """
 
+import json
 import re
 from collections import Counter
 
@@ -27,6 +28,11 @@ AFFINITY = {"emails": 2, "urls": 2, "paths": 2, "phones": 2, "usernames": 2, "id
             "dates": 0.5, "times": 0.5}  # fmt: skip
 SHAPE = 2.0  # an id shaped like the example in a property's description: "TCK-2002", "TCK-1001"
 CHANGES = {"create", "delete", "update", "write", "send", "play", "draw", "run", "refund"}
+ASKER = re.compile(
+    r"\b(?:the|a|your) users?(?=\s+(?:asks?|wants?|needs?|says?|mentions?|requests?"
+    r"|types?|gives?|is|has)\b)|用户问|用户",
+    re.I,
+)  # the chat's user, not a topic
 LOOKUP = {"search", "article", "web", "define", "news"}  # terms of a tool that looks things up
 QUESTION = re.compile(r"^\W*(?:what|who|whom|whose|where|when|which|why|how|is|are|was|were|do|"
                       r"does|did|can|could|will|would|tell me about|explain)\b|[?？吗呢]|什么|谁|哪"
@@ -39,16 +45,19 @@ def profile(tool: dict, system: str, topic_only: bool = False) -> dict[str, floa
     Example: get_weather -> {"weather": 6.0, "city": 1.0}
     """
     weights: dict[str, float] = {}
+    schema = json.dumps(tool.get("input_schema") or {}, default=str)
+    numeric = '"number"' in schema or '"integer"' in schema  # "add" sums only for a numbers tool
 
     def add(text: object, weight: float) -> None:
-        for term in terms(str(text), numeric=True):
+        for term in terms(str(text), numeric=True, also=not numeric):
             weight_here = weight * (2 if term in SYNONYMS else 1)
-            weight_here /= 2 if term in WEAK or stem(term) != term else 1  # weak, or a plural
+            plural = term not in SYNONYMS and stem(term) != term  # "tables" beside "tabl"
+            weight_here /= 2 if term in WEAK or plural else 1
             weights[term] = max(weights.get(term, 0), weight_here)
 
     naming = [s for s in re.split(r"(?<=[.!?。\n])", system) if tool["name"] in s]
     add(" ".join(words(tool["name"])), 3)
-    add(f"{tool.get('description', '')} {' '.join(naming)}", 1)
+    add(ASKER.sub(" ", f"{tool.get('description', '')} {' '.join(naming)}"), 1)
     stack = [] if topic_only else [tool.get("input_schema") or {}]
     while stack:  # every property, nested ones too
         schema = stack.pop()
