@@ -58,3 +58,20 @@ def test_the_mock_picks_the_right_tool_with_sensible_arguments_for_95_percent(ca
         for request, name, expected, why in misses:
             print(f"  MISS {request!r}: wanted {name}({expected}), {why}")
     assert score >= TARGET, f"{len(misses)} misses, see above"
+
+
+def test_every_call_on_the_corpus_validates_forced_or_not():
+    for app in APPS:
+        schemas = {tool["name"]: tool["input_schema"] for tool in app["tools"]}
+        requests = [case[0] for case in app["cases"]] + ["Tell me a joke", ""]
+        choices = [None, {"type": "any"}] + [{"type": "tool", "name": n} for n in schemas]
+        for text in requests:
+            for choice in choices:
+                request = {"model": "mock", "max_tokens": 100, "tools": app["tools"],
+                           "messages": [{"role": "user", "content": text or "?"}]}  # fmt: skip
+                if choice:
+                    request["tool_choice"] = choice
+                used = [b for b in respond(request) if b["type"] == "tool_use"]
+                assert used or not choice, (text, choice)
+                for block in used:
+                    jsonschema.validate(block["input"], schemas[block["name"]])

@@ -20,11 +20,15 @@ The mock server checks a request, calls `respond`, then adds ids, usage and stop
 6. Without a tool to call it says what it cannot know, or finds your name in earlier turns, in
    the language the system prompt asks for (`phrases`).
 
-Not handled here: reasoning or real language understanding (it matches words, so a tool whose
-description shares no word or synonym with the request is never chosen), world knowledge
-(Tokyo's time zone, Apple's ticker), arithmetic, images, replies longer than one canned
-sentence, the user's own language beyond Chinese, ids, usage, stop_reason and max_tokens
-(see `replies`).
+Not handled here, on purpose (the mock matches words; it does not understand):
+- a tool whose name, description and schema share no word or synonym with the request, or a
+  request that only world knowledge links to it ("Apple" -> AAPL, Tokyo -> Asia/Tokyo, "Thai"
+  is a cuisine, "Put it in the cart" adds to it);
+- plans of several steps (read the clock, then set the reminder), dates relative to today,
+  writing code or SQL beyond a sum or a plain SELECT, arithmetic itself;
+- images, replies longer than one canned sentence, languages other than English and Chinese
+  (a few canned sentences in French, Spanish, German and Japanese), ids, usage, stop_reason and
+  max_tokens (see `replies`).
 """
 
 import re
