@@ -209,15 +209,15 @@ def test_whole_numbers_are_sent_as_json_integers():
 @pytest.mark.parametrize(
     "question, tool, expected",
     [
-        ("What's the weather in Paris?", WEATHER, {"city": "Paris", "unit": "celsius"}),
+        ("What's the weather in Paris?", WEATHER, {"city": "Paris"}),
         (
             "What's the weather in Paris, in fahrenheit?",
             WEATHER,
             {"city": "Paris", "unit": "fahrenheit"},
         ),
-        ("weather forecast for new york today", WEATHER, {"city": "new york", "unit": "celsius"}),
-        ("北京今天天气怎么样？", WEATHER, {"city": "北京", "unit": "celsius"}),
-        ("上海的天气怎么样？", WEATHER, {"city": "上海", "unit": "celsius"}),
+        ("weather forecast for new york today", WEATHER, {"city": "new york"}),
+        ("北京今天天气怎么样？", WEATHER, {"city": "北京"}),
+        ("上海的天气怎么样？", WEATHER, {"city": "上海"}),
         ("what is 834727 times 991?", MULTIPLY, {"x": 834727, "y": 991}),
         ("834727 乘 991 等于多少？", MULTIPLY, {"x": 834727, "y": 991}),
         ("Read notes.txt and tell me what it says", READ_FILE, {"path": "notes.txt"}),
@@ -231,16 +231,14 @@ def test_tools_it_has_never_seen_get_arguments_from_their_schema(question, tool,
 
 def test_a_tool_is_matched_by_its_description_too():
     fetch = {**WEATHER, "name": "fetch", "description": "Fetch the rain forecast for a city."}
-    assert calls(ask("Will it rain in Oslo?", [TIME, fetch])) == [
-        ("fetch", {"city": "Oslo", "unit": "celsius"})
-    ]
+    assert calls(ask("Will it rain in Oslo?", [TIME, fetch])) == [("fetch", {"city": "Oslo"})]
 
 
 @pytest.mark.parametrize(
     "question, tool, expected",
-    [("What's the weather like?", WEATHER, {"unit": "celsius"}), ("Add 5 to it.", ADD, {"a": 5})],
+    [("What's the weather like?", WEATHER, {}), ("Add 5 to it.", ADD, {"a": 5})],
 )
-def test_a_parameter_it_cannot_fill_is_left_out(question, tool, expected):
+def test_an_optional_parameter_it_cannot_fill_is_left_out(question, tool, expected):
     assert calls(ask(question, [tool])) == [(tool["name"], expected)]
 
 
@@ -285,22 +283,25 @@ def test_a_forced_tool_call_has_no_text_before_it_as_the_api_prefills_it(choice)
     ]
 
 
-# 5. Sequential mode: one call per turn, the first not yet answered.
+# 5. disable_parallel_tool_use: one call per turn, the first not yet answered.
 
 
 ONE_AT_A_TIME = {"type": "auto", "disable_parallel_tool_use": True}
 
 
-@pytest.mark.parametrize("fields", [{"model": "mock-sequential"}, {"tool_choice": ONE_AT_A_TIME}])
-def test_a_sequential_model_asks_for_one_tool_per_turn_then_answers(fields):
-    history = [user(BOTH)]
-    assert calls(send(*history, tools=[TIME, ADD], **fields)) == [("get_current_time", {})]
+def test_one_tool_at_a_time_asks_for_one_call_per_turn_then_answers():
+    history, one = [user(BOTH)], {"tool_choice": ONE_AT_A_TIME}
+    assert calls(send(*history, tools=[TIME, ADD], **one)) == [("get_current_time", {})]
     history += [assistant(call("t1", "get_current_time", {})), user([result("t1", "12:00")])]
-    assert calls(send(*history, tools=[TIME, ADD], **fields)) == [("add", {"a": 1234, "b": 5678})]
+    assert calls(send(*history, tools=[TIME, ADD], **one)) == [("add", {"a": 1234, "b": 5678})]
     history += [assistant(call("t2", "add", {"a": 1234, "b": 5678})), user([result("t2", "6912")])]
-    assert send(*history, tools=[TIME, ADD], **fields) == [
+    assert send(*history, tools=[TIME, ADD], **one) == [
         {"type": "text", "text": "get_current_time says: 12:00. add says: 6912."}
     ]
+
+
+def test_a_model_id_no_longer_switches_to_one_call_per_turn():
+    assert len(calls(ask(BOTH, [TIME, ADD], model="mock-sequential"))) == 2
 
 
 # 6. After tool results: believe them, quote them, retry a failed call once.
@@ -457,7 +458,7 @@ CHOICES = [
         st.sampled_from([TIME, ADD, WEATHER, MULTIPLY, READ_FILE]), unique_by=lambda t: t["name"]
     ),  # fmt: skip
     choice=st.sampled_from(CHOICES),
-    model=st.sampled_from(["mock", "mock-sequential"]),
+    model=st.sampled_from(["mock", "claude-sonnet-5"]),
     answered=st.booleans(),
 )
 def test_any_well_formed_request_gets_a_non_empty_reply_using_only_offered_tools(
@@ -507,3 +508,133 @@ def test_an_error_in_a_batch_is_reported_even_when_a_sibling_call_of_that_tool_s
         "get_weather says: Sunny. The get_weather tool reported an error: No such city. "
         "get_weather says: Rain."
     )
+
+
+# 8. Any tools menu: a tool is chosen by its own words, synonyms and the values it needs.
+
+CALCULATOR = {
+    "name": "calculator",
+    "description": "A simple calculator that performs basic arithmetic operations.",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "operation": {"type": "string", "enum": ["add", "subtract", "multiply", "divide"]},
+            "operand1": {"type": "number"},
+            "operand2": {"type": "number"},
+        },
+        "required": ["operation", "operand1", "operand2"],
+    },
+}
+GET_ARTICLE = {
+    "name": "get_article",
+    "description": "Retrieve the full text of a Wikipedia article by its title.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"title": {"type": "string"}},
+        "required": ["title"],
+    },
+}
+CUSTOMER = {
+    "name": "get_customer_info",
+    "description": "Retrieves customer information based on their customer ID.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"customer_id": {"type": "string"}},
+        "required": ["customer_id"],
+    },
+}
+CITY = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+GET_WEATHER = {"name": "get_weather", "description": "Get the weather.", "input_schema": CITY}
+GET_TIME = {"name": "get_time", "description": "Get the local time.", "input_schema": CITY}
+
+
+@pytest.mark.parametrize(
+    "question, tools, expected",
+    [
+        ("multiply 1984135 by 9343116", [CALCULATOR],
+         [("calculator", {"operation": "multiply", "operand1": 1984135, "operand2": 9343116})]),
+        ("Can you tell me the email address for customer C1?", [CUSTOMER],
+         [("get_customer_info", {"customer_id": "C1"})]),
+        ("What's the weather and time in San Francisco?", [GET_WEATHER, GET_TIME],
+         [("get_weather", {"city": "San Francisco"}), ("get_time", {"city": "San Francisco"})]),
+        ("Who was Ada Lovelace?", [TIME, GET_ARTICLE],
+         [("get_article", {"title": "Ada Lovelace"})]),
+        ("Please use get_current_time", [TIME, ADD], [("get_current_time", {})]),
+    ],
+)  # fmt: skip
+def test_a_tool_it_has_never_seen_is_chosen_by_its_own_words(question, tools, expected):
+    assert calls(ask(question, tools)) == expected
+
+
+def test_a_question_no_tool_matches_goes_to_a_lookup_tool_unless_it_is_about_the_clock():
+    assert calls(ask("What is the capital of Australia?", [ADD, GET_ARTICLE])) == [
+        ("get_article", {"title": "the capital of Australia"})
+    ]
+    reply = ask("What time is it?", [GET_ARTICLE])
+    assert calls(reply) == [] and said(reply).startswith("I can't know the current time")
+    assert calls(ask("Hello! How are you?", [GET_ARTICLE])) == []
+
+
+def test_a_tool_the_system_prompt_names_is_used_for_what_the_prompt_says():
+    lookup = {"name": "kb", "description": "Internal notes.", "input_schema": CITY}
+    system = "Use kb whenever someone asks about the weather."
+    assert calls(ask("How is the weather in Oslo?", [ADD, lookup], system=system)) == [
+        ("kb", {"city": "Oslo"})
+    ]
+
+
+def test_a_required_value_the_request_never_gives_is_asked_for_not_made_up():
+    reply = ask("What's the weather like?", [GET_WEATHER])
+    assert (
+        calls(reply) == [] and said(reply) == "Which city do you mean? I need it for get_weather."
+    )
+    zh = ask("天气怎么样？", [GET_WEATHER])
+    assert said(zh) == "你指的是哪个city？调用 get_weather 需要它。"
+
+
+@pytest.mark.parametrize("choice", [{"type": "any"}, {"type": "tool", "name": "get_weather"}])
+def test_a_forced_call_is_complete_even_when_the_request_gives_nothing(choice):
+    reply = ask("Tell me a joke", [GET_WEATHER], tool_choice=choice)
+    [block] = reply
+    assert block["type"] == "tool_use" and set(block["input"]) == {"city"}
+
+
+def test_any_with_one_at_a_time_makes_exactly_one_call():
+    choice = {"type": "any", "disable_parallel_tool_use": True}
+    assert len(calls(ask("What's the weather in Paris, Tokyo and Lima?", [WEATHER],
+                         tool_choice=choice))) == 1  # fmt: skip
+
+
+def test_server_tools_on_the_menu_are_never_called_by_the_mock():
+    search = {"type": "web_search_20250305", "name": "web_search"}
+    assert calls(ask("Who won the 2022 World Cup?", [search])) == []
+
+
+# 9. A system prompt's language request is followed where the mock has the sentences.
+
+
+@pytest.mark.parametrize(
+    "system, expected",
+    [
+        ("Always answer in French.", "Bonjour ! Comment puis-je vous aider ?"),
+        ("Réponds en français, s'il te plaît.", "Bonjour ! Comment puis-je vous aider ?"),
+        ("Antworte auf Deutsch.", "Hallo! Wie kann ich helfen?"),
+        ("请用中文回答。", "你好！有什么可以帮你的？"),
+        ("Respond in Korean.", "I can't answer in Korean: this mock model has canned sentences "
+         "only in English, Chinese, French, Spanish, German and Japanese. In English: Hello! How "
+         "can I help?"),
+        ("Answer in detail.", "Hello! How can I help?"),
+    ],
+)  # fmt: skip
+def test_a_system_prompt_asking_for_a_language_is_followed_where_it_can_be(system, expected):
+    assert said(ask("Hello!", system=system)) == expected
+
+
+def test_tool_results_are_quoted_in_the_language_the_system_prompt_asks_for():
+    history = [user(BOTH), assistant(call("t1", "get_current_time", {}),
+               call("t2", "add", {"a": 1234, "b": 5678})),
+               user([result("t1", "12:00"), result("t2", "6912")])]  # fmt: skip
+    reply = send(*history, tools=[TIME, ADD], system="Answer in Spanish.")
+    assert said(reply) == "get_current_time dice: 12:00. add dice: 6912."
+    lead = ask(BOTH, [TIME, ADD], system="用中文回答")
+    assert lead[0] == {"type": "text", "text": "我来查一下。"}

@@ -179,12 +179,6 @@ def test_json_bytes_are_parsed_like_a_dict():
     )
 
 
-def test_streaming_is_refused_as_unsupported_by_the_mock():
-    status, error = refused(body(user("hello"), stream=True))
-    assert (status, error["param"]) == (400, "stream")
-    assert "does not stream" in error["message"]
-
-
 def test_an_unknown_role_is_refused_with_the_supported_values():
     status, error = refused(body(user("hello"), {"role": "robot", "content": "beep"}))
     assert status == 400
@@ -363,7 +357,18 @@ def test_parallel_tool_calls_false_asks_for_one_call_per_turn():
         '{"city": "Tokyo"}',
     ]
     assert call["function"]["arguments"] == '{"city": "Paris"}'
-    assert sequential["model"] == "gpt-4o"  # the "-sequential" switch stays inside the mock
+    assert sequential["model"] == "gpt-4o"
+
+
+def test_parallel_tool_calls_false_becomes_disable_parallel_tool_use_for_the_brain():
+    for choice, expected in [(None, {"type": "auto"}), ("required", {"type": "any"})]:
+        fields = {"tool_choice": choice} if choice else {}
+        request = to_messages_request(
+            body(user(PARIS), tools=TOOLS, parallel_tool_calls=False, **fields)
+        )
+        assert request["tool_choice"] == {**expected, "disable_parallel_tool_use": True}
+        assert request["model"] == "gpt-4o"
+        check_request({"max_tokens": 10, **request})
 
 
 # max_tokens
@@ -460,6 +465,152 @@ def test_created_does_not_follow_the_clock(monkeypatch):
     assert ok(body(user("hello")))["created"] == before
 
 
+# streaming: chat.completion.chunk events, then [DONE]
+
+
+def events(request: dict) -> list:
+    """The JSON of each event of a streamed reply; "[DONE]" stays a string."""
+    status, stream = answer({**request, "stream": True}, AUTH)
+    assert status == 200 and isinstance(stream, tuple)
+    assert all(e.startswith(b"data: ") and e.endswith(b"\n\n") for e in stream)
+    texts = [e.decode()[len("data: ") : -2] for e in stream]
+    return [t if t == "[DONE]" else json.loads(t) for t in texts]
+
+
+def assembled(chunks: list) -> tuple[str, list[dict], str]:
+    """(text, tool calls, finish_reason) put back together from the chunks' deltas."""
+    text, calls, finish = "", [], None
+    for chunk in chunks[:-1]:
+        for choice in chunk["choices"]:
+            delta = choice["delta"]
+            text += delta.get("content") or ""
+            for piece in delta.get("tool_calls") or []:
+                if "id" in piece:
+                    calls.append({"id": piece["id"], "name": piece["function"]["name"], "args": ""})
+                calls[piece["index"]]["args"] += piece["function"]["arguments"]
+            finish = choice["finish_reason"] or finish
+    return text, calls, finish
+
+
+def test_a_streamed_reply_says_what_the_whole_reply_says_then_done():
+    for request in (
+        body(user("hello")),
+        body(user("What's the weather in Paris and in Tokyo?"), tools=TOOLS),
+    ):
+        whole = ok(request)["choices"][0]
+        chunks = events(request)
+        assert chunks[-1] == "[DONE]"
+        assert {c["object"] for c in chunks[:-1]} == {"chat.completion.chunk"}
+        assert chunks[0]["choices"][0]["delta"]["role"] == "assistant"
+        text, calls, finish = assembled(chunks)
+        assert text == (whole["message"]["content"] or "") and finish == whole["finish_reason"]
+        assert [(c["id"], c["name"], c["args"]) for c in calls] == [
+            (c["id"], c["function"]["name"], c["function"]["arguments"])
+            for c in whole["message"].get("tool_calls") or []
+        ]
+
+
+def test_a_tool_call_streams_its_name_first_then_its_arguments_in_pieces():
+    chunks = events(body(user(PARIS), tools=TOOLS))
+    pieces = [c["choices"][0]["delta"]["tool_calls"][0] for c in chunks[:-1]
+              if c["choices"][0]["delta"].get("tool_calls")]  # fmt: skip
+    assert pieces[0]["type"] == "function" and pieces[0]["function"] == {
+        "name": "get_weather",
+        "arguments": "",
+    }
+    assert len(pieces) > 2 and all(set(p) == {"index", "function"} for p in pieces[1:])
+
+
+def test_usage_comes_in_a_last_chunk_only_when_asked_for():
+    request = body(user("hello"))
+    assert all("usage" not in c for c in events(request)[:-1])
+    asked = events({**request, "stream_options": {"include_usage": True}})
+    assert asked[-2]["choices"] == [] and asked[-2]["usage"] == ok(request)["usage"]
+    assert all(c["usage"] is None for c in asked[:-2])
+
+
+def test_a_stream_cut_by_max_tokens_ends_with_length_and_arguments_that_do_not_parse():
+    city = "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch"
+    request = body(user(f"What's the weather in {city}?"), tools=TOOLS)
+    needed = ok(request)["usage"]["completion_tokens"]
+    _, [call], finish = assembled(events({**request, "max_completion_tokens": needed - 2}))
+    assert finish == "length" and call["args"].startswith('{"city": "Llan')
+    with pytest.raises(ValueError):
+        json.loads(call["args"])
+
+
+# the OpenAI SDK itself reading the mock's bytes
+
+
+def _sdk_through(handler):
+    openai = pytest.importorskip("openai")
+    httpx2 = pytest.importorskip("httpx2")
+    client = httpx2.Client(transport=httpx2.MockTransport(handler))
+    return openai.OpenAI(base_url="http://mock/v1", api_key="test-key", http_client=client,
+                         max_retries=0)  # fmt: skip
+
+
+def _in_process(request):
+    """A transport answering with openai_chat.answer: the SDK parses exactly its bytes."""
+    import httpx2
+
+    status, reply = answer(request.content, dict(request.headers))
+    if isinstance(reply, tuple):
+        headers = {"content-type": "text/event-stream"}
+        return httpx2.Response(status, headers=headers, content=b"".join(reply))
+    return httpx2.Response(status, json=reply)
+
+
+def test_the_openai_sdk_streams_text_and_tool_calls_from_the_mock():
+    client = _sdk_through(_in_process)
+    stream = client.chat.completions.create(
+        model="gpt-4o", messages=[user("What's the weather in Paris and in Tokyo?")],
+        tools=TOOLS, stream=True, stream_options={"include_usage": True},
+    )  # fmt: skip
+    chunks = list(stream)
+    calls: dict[int, list] = {}
+    for chunk in chunks:
+        for choice in chunk.choices:
+            for piece in choice.delta.tool_calls or []:
+                calls.setdefault(piece.index, [piece.function.name, ""])[1] += (
+                    piece.function.arguments or ""
+                )
+    assert [(name, json.loads(args)) for name, args in calls.values()] == [
+        ("get_weather", {"city": "Paris"}),
+        ("get_weather", {"city": "Tokyo"}),
+    ]
+    assert [c.choices[0].finish_reason for c in chunks if c.choices][-1] == "tool_calls"
+    assert chunks[-1].usage.total_tokens > 0
+
+
+def test_the_openai_sdk_round_trips_a_tool_call_with_the_mock():
+    client = _sdk_through(_in_process)
+    question = [user(PARIS)]
+    first = client.chat.completions.create(model="gpt-4o", messages=question, tools=TOOLS)
+    [call] = first.choices[0].message.tool_calls
+    assert (call.function.name, json.loads(call.function.arguments)) == (
+        "get_weather",
+        {"city": "Paris"},
+    )
+    history = [*question, first.choices[0].message.model_dump(exclude_none=True),
+               tool(call.id, "18 C, sunny")]  # fmt: skip
+    final = client.chat.completions.create(model="gpt-4o", messages=history, tools=TOOLS)
+    assert final.choices[0].message.content == "get_weather says: 18 C, sunny."
+    assert final.choices[0].finish_reason == "stop"
+
+
+def test_the_openai_sdk_stream_helper_assembles_the_final_message():
+    client = _sdk_through(_in_process)
+    with client.chat.completions.stream(
+        model="gpt-4o", messages=[user(PARIS)], tools=TOOLS
+    ) as stream:
+        final = stream.get_final_completion()
+    [call] = final.choices[0].message.tool_calls
+    assert call.function.name == "get_weather" and json.loads(call.function.arguments) == {
+        "city": "Paris"
+    }
+
+
 # over HTTP, once server.py routes POST /v1/chat/completions here
 
 
@@ -475,3 +626,21 @@ def test_the_server_answers_chat_completions_over_http():
         pytest.skip("server.py does not route /v1/chat/completions yet")
     assert response.status_code == 200
     assert response.json() == ok(body(user(PARIS), tools=TOOLS))
+
+
+def test_the_openai_sdk_streams_from_the_server_once_server_py_writes_the_events():
+    openai = pytest.importorskip("openai")
+    with MockServer() as server:
+        client = openai.OpenAI(base_url=f"{server.base_url}/v1", api_key="test-key", max_retries=0)
+        plain = client.chat.completions.create(model="gpt-4o", messages=[user(PARIS)], tools=TOOLS)
+        assert plain.choices[0].message.tool_calls[0].function.name == "get_weather"
+        raw = httpx.post(f"{server.base_url}/v1/chat/completions", headers=AUTH, timeout=5,
+                         json=body(user(PARIS), tools=TOOLS, stream=True))  # fmt: skip
+        if not raw.headers.get("content-type", "").startswith("text/event-stream"):
+            pytest.skip("server.py does not write chat completion streams yet (see openai_chat)")
+        stream = client.chat.completions.create(
+            model="gpt-4o", messages=[user(PARIS)], tools=TOOLS, stream=True
+        )
+        names = [p.function.name for c in stream for p in c.choices[0].delta.tool_calls or []
+                 if c.choices and p.function.name]  # fmt: skip
+    assert names == ["get_weather"]

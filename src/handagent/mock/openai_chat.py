@@ -12,7 +12,7 @@ reply as a `chat.completion`:
     tool content starting "Error:"            is_error true: Chat has no error flag, so
                                               `to_openai_chat` writes errors that way
     tool_choice "required" / {"function"}     {"type": "any"} / {"type": "tool", "name"}
-    parallel_tool_calls false                 model + "-sequential": one call per turn
+    parallel_tool_calls false                 tool_choice.disable_parallel_tool_use true
 
 Call ids are `call_` + 24 characters, valid everywhere. With the header `x-mock-id-style: long`
 they take the shape of pi-mono's join of a Responses call id and item id, `call_<24>|fc_<172
@@ -20,8 +20,20 @@ base64 characters>`: the Messages API refuses them (`^[a-zA-Z0-9_-]+$`, 64 at mo
 `runtime.ids` rewrites them. Sent back here verbatim they break Chat's own 40-character rule
 too; that is realistic: such ids come from the Responses API, never from Chat Completions.
 
-Not handled here: streaming, n > 1 (one choice comes back), logprobs, response_format, the
-deprecated `functions` and `function` role, images (passed on; the brain ignores them), HTTP.
+With `stream: true` the reply is a tuple of server-sent events instead of a dict, ready for the
+server to write as they are (as it writes Anthropic streams):
+
+    data: {"object": "chat.completion.chunk", "choices": [{"delta": {"role": "assistant", ...}}]}
+    data: {... "delta": {"content": "Let me check"}} ...
+    data: {... "delta": {"tool_calls": [{"index": 0, "id": "call_...", "type": "function",
+                                         "function": {"name": "get_weather", "arguments": ""}}]}}
+    data: {... "delta": {"tool_calls": [{"index": 0, "function": {"arguments": "{\"city\": "}}]}}
+    data: {... "delta": {}, "finish_reason": "tool_calls"}
+    data: {... "choices": [], "usage": {...}}     only with stream_options.include_usage
+    data: [DONE]
+
+Not handled here: n > 1 (one choice comes back), logprobs, response_format, the deprecated
+`functions` and `function` role, images (passed on; the brain ignores them), HTTP.
 """
 
 import base64
@@ -55,8 +67,6 @@ ERRORS = {
                    "response messages: {ids}", None),
     "orphan": ("Invalid parameter: messages with role 'tool' must be a response to a preceeding "
                "message with 'tool_calls'.", None),  # sic: "preceeding" is the API's spelling
-    "stream": ("The mock provider does not stream Chat Completions: leave out `stream`.",
-               "unsupported_value"),
     "function": ("The mock provider does not take the deprecated 'function' role: use 'tool'.",
                  None),
     "shape": ("Invalid request: a value has the wrong type or shape ({detail}).", "invalid_type"),
@@ -78,8 +88,11 @@ class Refusal(Exception):
         self.status, self.body = status, {"error": error}
 
 
-def answer(body: object, headers: Mapping[str, str], brain=respond) -> tuple[int, dict]:
-    """Status and JSON body for one POST /v1/chat/completions request (JSON bytes or parsed).
+def answer(
+    body: object, headers: Mapping[str, str], brain=respond
+) -> tuple[int, dict | tuple[bytes, ...]]:
+    """Status and body for one POST /v1/chat/completions request (JSON bytes or parsed): a JSON
+    dict, or with `stream: true` the server-sent events to write (`chunks`).
 
     Example: {"model": "m", "messages": [{"role": "user", "content": "hi"}]} -> (200, {"id":
     "chatcmpl-...", "object": "chat.completion", "choices": [{"message": {"role": "assistant",
@@ -100,7 +113,8 @@ def answer(body: object, headers: Mapping[str, str], brain=respond) -> tuple[int
             check_request({"max_tokens": 4096, **request})  # the mock model reads valid requests
         except (Rejection, TypeError, KeyError, AttributeError, ValueError, IndexError) as error:
             raise Refusal("shape", detail=str(error)[:200]) from None
-        return 200, completion(body, request, brain(request), headers.get("x-mock-id-style"))
+        reply = completion(body, request, brain(request), headers.get("x-mock-id-style"))
+        return 200, chunks(reply, body) if body.get("stream") else reply
     except Refusal as refusal:
         return refusal.status, refusal.body
 
@@ -111,8 +125,6 @@ def check(body: object) -> None:
         raise Refusal("missing", "messages")
     if not body.get("model"):
         raise Refusal("no_model")
-    if body.get("stream"):
-        raise Refusal("stream", "stream")
     messages = body["messages"]
     if not isinstance(messages, list) or not messages:
         raise Refusal("empty", "messages")
@@ -212,8 +224,6 @@ def to_messages_request(body: dict) -> dict:
             parts = content if isinstance(content, list) else _blocks(content or "")
             messages.append({"role": "user", "content": [_block(part) for part in parts]})
     request = {"model": body["model"], "messages": messages}
-    if body.get("parallel_tool_calls") is False:
-        request["model"] += "-sequential"  # the brain's switch for one call per turn
     if system:
         request["system"] = "\n\n".join(system)
     if limit := body.get("max_completion_tokens") or body.get("max_tokens"):
@@ -225,6 +235,10 @@ def to_messages_request(body: dict) -> dict:
         request["tool_choice"] = {"type": "tool", "name": choice["function"]["name"]}
     elif choice in TOOL_CHOICES:
         request["tool_choice"] = TOOL_CHOICES[choice]
+    if body.get("parallel_tool_calls") is False and body.get("tools"):
+        chosen = request.get("tool_choice", {"type": "auto"})
+        if chosen["type"] != "none":  # the Messages API's switch for one call per turn
+            request["tool_choice"] = {**chosen, "disable_parallel_tool_use": True}
     return request
 
 
@@ -243,7 +257,8 @@ def call_id(seed: str, index: int, style: str | None = None) -> str:
 def completion(body: dict, request: dict, blocks: list[dict], id_style: str | None = None) -> dict:
     """The `chat.completion` for `body`, whose model said `blocks` (Messages content blocks)."""
     reply, partial_json = replies.message(request, blocks)  # the cut, usage and stop_reason
-    seed = replies.digest(body)
+    # streaming is left out: the same conversation gets the same reply, ids too, streamed or not
+    seed = replies.digest({k: v for k, v in body.items() if k not in ("stream", "stream_options")})
     scripted_ids = [block.get("id") for block in blocks if block["type"] == "tool_use"]
     calls = []
     for index, block in enumerate(b for b in reply["content"] if b["type"] == "tool_use"):
@@ -263,3 +278,51 @@ def completion(body: dict, request: dict, blocks: list[dict], id_style: str | No
             "model": body["model"], "choices": [choice],
             "usage": {"prompt_tokens": prompt, "completion_tokens": output,
                       "total_tokens": prompt + output}}  # fmt: skip
+
+
+def _sse(data: object) -> bytes:
+    return f"data: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
+
+
+def _pieces(text: str, size: int) -> list[str]:
+    """Text in pieces of `size` characters, ending at a space where one is near."""
+    pieces, start = [], 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        space = text.rfind(" ", start + 1, end)
+        end = space if 0 < space and end < len(text) else end
+        pieces.append(text[start:end])
+        start = end
+    return pieces
+
+
+def chunks(reply: dict, body: dict) -> tuple[bytes, ...]:
+    """The `chat.completion.chunk` events that deliver a `chat.completion`, then `[DONE]`.
+
+    Example: a reply "Hello! How can I help?" -> (data: {"choices": [{"delta": {"role":
+    "assistant", "content": ""}, ...}]}, data: {... {"content": "Hello! How"}}, ...,
+    data: {... {"delta": {}, "finish_reason": "stop"}}, data: [DONE])
+    """
+    usage = bool((body.get("stream_options") or {}).get("include_usage"))
+    head = {key: reply[key] for key in ("id", "created", "model")}
+    head = {**head, "object": "chat.completion.chunk", "system_fingerprint": None}
+
+    def chunk(delta: dict, finish: str | None = None) -> bytes:
+        choice = {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
+        return _sse({**head, "choices": [choice]} | ({"usage": None} if usage else {}))
+
+    [choice] = reply["choices"]
+    message = choice["message"]
+    events = [chunk({"role": "assistant", "content": "" if message["content"] else None,
+                     "refusal": None})]  # fmt: skip
+    events += [chunk({"content": piece}) for piece in _pieces(message["content"] or "", 16)]
+    for index, call in enumerate(message.get("tool_calls") or []):
+        function = {"name": call["function"]["name"], "arguments": ""}
+        opening = {"index": index, "id": call["id"], "type": "function", "function": function}
+        events.append(chunk({"tool_calls": [opening]}))
+        events += [chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
+                   for piece in _pieces(call["function"]["arguments"], 12)]  # fmt: skip
+    events.append(chunk({}, choice["finish_reason"]))
+    if usage:
+        events.append(_sse({**head, "choices": [], "usage": reply["usage"]}))
+    return (*events, b"data: [DONE]\n\n")
