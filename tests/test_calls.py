@@ -180,14 +180,29 @@ def test_every_call_of_a_reply_cut_by_the_token_limit_is_refused_unrun():
     ]
 
 
-def test_the_calls_of_an_aborted_or_failed_turn_each_get_a_result_saying_so():
+def test_the_calls_of_an_aborted_failed_or_refused_turn_each_get_a_result_saying_so():
     ran.clear()
     calls = (ToolCall("A", "read_file", {"path": "a.py"}), ToolCall("B", "nope", {}))
-    for stop_reason, word in [("aborted", "aborted by the user"), ("error", "failed")]:
+    for stop_reason, word in [
+        ("aborted", "aborted by the user"),
+        ("error", "failed"),
+        ("refusal", "declined"),
+    ]:
         results = run_calls(assistant(*calls, stop_reason=stop_reason), TOOLS)
         assert [r.tool_call_id for r in results] == ["A", "B"]
         assert all(r.is_error and word in only_text(r) for r in results)
     assert ran == []
+
+
+def test_a_call_in_a_paused_turn_runs_as_a_tool_use_call_would():
+    ran.clear()
+    paused = assistant(ToolCall("A", "read_file", {"path": "a.py"}), stop_reason="pause")
+    (result,) = run_calls(paused, TOOLS)
+    assert ran == ["a.py"] and not result.is_error
+
+
+def test_every_stop_reason_that_ends_a_turn_unfinished_has_a_not_run_text():
+    assert set(NOT_RUN) == {"length", "aborted", "error", "refusal"}
 
 
 def test_results_agree_with_what_repair_would_have_filled_in_for_a_cut_reply():
