@@ -8,6 +8,7 @@ point one way: wire, then runtime, then views and mock.
 Where each idea of the series lives, by the chapter that introduces it:
 
     chapter 00  config               provider, model and key, read from .env
+                language             the edition's language (English or 简体中文), set once
                 llm                  call_model(): the one place the series calls a model
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
                 models               the model catalogue: ids, lifecycle, rules, limits, prices
@@ -36,7 +37,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.providers    complete(): one call to either wire format, never raising
                 runtime.calls        run_calls(): one neutral result per call, whatever happened
                 runtime.session_log  the JSONL log that round-trips exactly
-    every chapter exercises          self-checking exercises, one module per chapter
+    every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only
 names them.

@@ -1,0 +1,25 @@
+"""Tests for handagent.language: one setting per notebook, English where no translation exists."""
+
+import pytest
+
+from handagent.language import current_language, pick, use_language
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    use_language("en")
+
+
+def test_english_is_the_default_and_picks_the_english_sentence():
+    assert current_language() == "en" and pick("Hello", "你好") == "Hello"
+
+
+def test_the_chinese_edition_picks_chinese_and_falls_back_to_english():
+    assert use_language("zh-CN") == "zh-CN"
+    assert pick("Hello", "你好") == "你好" and pick("Only English") == "Only English"
+
+
+def test_an_unknown_language_names_the_editions():
+    with pytest.raises(ValueError, match=r"'fr' is not an edition of the series; use one of en,"):
+        use_language("fr")
