@@ -274,3 +274,25 @@ def test_random_messages_get_one_result_per_call_and_a_history_the_api_accepts(m
         {"model": "claude-sonnet-5", "max_tokens": 100, "messages": wire, "tools": TOOLS.menu()}
     )
     assert repair(history) == history  # nothing left for repair to fill or drop
+
+
+def test_workspace_and_edit_tools_answer_calls_through_run_calls(tmp_path):
+    from handagent.runtime.edit import edit_tool
+    from handagent.runtime.workspace import READ_FILE_TOOL, Workspace
+
+    (tmp_path / "a.ts").write_text("return a / b;\n", encoding="utf-8")
+    (tmp_path / "b.ts").write_text("return a / b;\n", encoding="utf-8")
+    workspace = Workspace(tmp_path)
+    read, edit = workspace.tool(), edit_tool(workspace)
+    assert read.menu_entry() == READ_FILE_TOOL
+    # Calls of one reply run at the same time: their inputs are independent, their effects need
+    # not be, so this reply reads one file and edits another.
+    message = assistant(
+        ToolCall("A", "read_file", {"path": "a.ts"}),
+        ToolCall("B", "edit_file", {"path": "b.ts", "old_text": "a / b", "new_text": "a * b"}),
+        ToolCall("C", "read_file", {"path": "../outside"}),
+    )
+    first, second, third = run_calls(message, [read, edit])
+    assert only_text(first) == "return a / b;\n" and not first.is_error
+    assert only_text(second) == "Edited b.ts: 1 line replaced by 1." and "diff" in second.details
+    assert third.is_error and "above the workspace root" in only_text(third)
