@@ -18,6 +18,11 @@ has no client calls; should a server send some anyway, they run as "tool_use" ca
 A tool's `ToolOutput.details` go to the result's `details`, for the UI and the log (no adapter
 sends them); its content becomes TextBlock and ImageBlock.
 
+The calls of one reply run at the same time (chapter 04's `outcomes`). Their inputs are
+independent, since the model wrote them all before any ran; their effects need not be: a read
+and an edit of one file in one reply race. A tool that must not run beside another needs its
+own lock.
+
 Not handled here: cutting long output to size (the tools do, `runtime.truncate`), permission
 prompts, stopping a running tool (a thread cannot be killed: at its timeout it is abandoned).
 """
