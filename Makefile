@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Tests and stored outputs always use the mock provider, even when .env holds a key.
 MOCK := HANDAGENT_PROVIDER=mock
 
-.PHONY: lab test lint unit nbval test-browser notebooks setup clean
+.PHONY: lab test lint unit nbval test-browser notebooks setup clean book test-book
 
 setup: $(STAMP)
 
@@ -22,7 +22,7 @@ $(STAMP): requirements.txt pyproject.toml
 lab: setup
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
-test: lint unit nbval test-browser
+test: lint unit nbval test-browser test-book
 
 lint: setup
 	$(BIN)/ruff check src tests notebooks benchmarks
@@ -39,6 +39,14 @@ nbval: setup
 # Skips with a hint when /usr/bin/chromium is missing (CI installs it, see .ci/run).
 test-browser: setup
 	$(MOCK) HANDAGENT_BROWSER_TESTS=1 $(BIN)/python -m pytest -p no:cacheprovider tests/browser
+
+# The book: every chapter with its stored outputs, as a static site in build/book/ (nothing runs).
+book: setup
+	rm -rf build/book && $(BIN)/sphinx-build -b html -c docs -W --keep-going -q . build/book
+
+# The built book in headless Chromium, offline: every page, diagram, transcript and link.
+test-book: book
+	HANDAGENT_BROWSER_TESTS=1 HANDAGENT_BOOK=build/book $(BIN)/python -m pytest -p no:cacheprovider tests/browser/test_book.py
 
 # Regenerate every notebook's stored outputs against the mock: the only way outputs change.
 notebooks: setup

@@ -1,6 +1,10 @@
+import xml.etree.ElementTree as ET
+
 from anthropic.types import TextBlock, ToolUseBlock
 
-from handagent.views.diagram import sequence_diagram
+from handagent.views.diagram import PARTICIPANTS, sequence_diagram
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 ROUND_TRIP = [
     {"role": "user", "content": "What time is it?"},
@@ -83,9 +87,66 @@ def test_long_texts_are_cut_to_one_short_line():
     assert len(listed.split("program  ", 1)[1]) == 60 and "second line" in step.text
 
 
-def test_jupyter_gets_mermaid_and_a_plain_text_fallback():
+ERROR_RESULT = ROUND_TRIP[:2] + [
+    {
+        "role": "user",
+        "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_A", "content": "down", "is_error": True}
+        ],
+    }
+]
+
+
+def test_one_output_carries_mermaid_the_svg_picture_and_a_listing_but_no_html():
     diagram = sequence_diagram(ROUND_TRIP)
+    # No text/html: JupyterLab ranks HTML (50) above Mermaid (61) and would never draw Mermaid.
     assert diagram._repr_mimebundle_() == {
         "text/vnd.mermaid": diagram.mermaid(),
+        "image/svg+xml": diagram.svg(),
         "text/plain": str(diagram),
     }
+
+
+def texts(svg: str) -> list[str]:
+    return [node.text for node in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def test_the_svg_is_a_standalone_document_with_every_participant_at_top_and_bottom():
+    svg = sequence_diagram(ROUND_TRIP).svg()
+    root = ET.fromstring(svg)  # well-formed XML, in the SVG namespace
+    assert root.tag == f"{SVG}svg" and root.find(f"{SVG}title") is not None
+    assert sorted(t for t in texts(svg) if t in PARTICIPANTS) == sorted(PARTICIPANTS * 2)
+    assert not any(bad in svg for bad in ("<script", "<style", "href", "url(", "<image"))
+
+
+def test_the_svg_draws_one_labelled_arrow_per_step_replies_dashed():
+    diagram = sequence_diagram(ROUND_TRIP)
+    root = ET.fromstring(diagram.svg())
+    heads = list(root.iter(f"{SVG}polygon"))
+    dashed = [p for p in root.iter(f"{SVG}path") if p.get("stroke-dasharray")]
+    assert len(heads) == len(diagram.steps)
+    assert len(dashed) == sum(step.reply for step in diagram.steps)
+    assert [t for t in texts(diagram.svg()) if t not in PARTICIPANTS] == [
+        step.text for step in diagram.steps
+    ]
+
+
+def test_an_error_result_gets_a_note_in_mermaid_and_in_the_svg():
+    diagram = sequence_diagram(ERROR_RESULT)
+    assert [s.problem for s in diagram.steps if s.problem] == ["error"]
+    assert "    Note over tool: ✗ error" in diagram.mermaid().splitlines()
+    assert "✗ error" in texts(diagram.svg())
+    assert "✗" not in sequence_diagram(ROUND_TRIP).svg()
+
+
+def test_an_unanswered_call_and_a_stray_result_are_noted_where_they_start():
+    stray = [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "x"}]}]
+    noted = [(s.source, s.problem) for s in sequence_diagram(ROUND_TRIP[:2] + stray).steps]
+    assert ("model", "no result") in noted and ("program", "no matching call") in noted
+
+
+def test_svg_labels_are_escaped_and_cut_like_the_listing():
+    history = [{"role": "user", "content": "<b>&</b> " + "word " * 40}]
+    diagram = sequence_diagram(history)
+    (label,) = [t for t in texts(diagram.svg()) if t not in PARTICIPANTS]
+    assert label.startswith("<b>&</b> word") and label.endswith("…") and len(label) == 60

@@ -1,3 +1,5 @@
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
+
 from handagent.exercises.ch02 import check_find_tool_calls
 
 
@@ -93,3 +95,39 @@ def test_a_function_that_mutates_its_input_does_not_break_later_cases():
         return calls
 
     assert check_find_tool_calls(destructive).passed
+
+
+# The Chinese edition: the same mistakes, hints in Chinese
+
+
+@in_chinese
+def test_reference_solution_passes_in_chinese():
+    assert "全部检查通过" in str(check_find_tool_calls(reference))
+
+
+@in_chinese
+def test_content_minus_one_is_caught_in_chinese():
+    problems = problems_of(last_block_only)
+    assert "只拿到了最后一个 tool_use：content[-1]" in problems
+    assert "「空的 content 列表」：抛出了 IndexError" in problems and "别按下标取" in problems
+    assert 'block["type"]' in problems
+
+
+@in_chinese
+def test_stopping_at_the_first_match_is_caught_in_chinese():
+    problems = problems_of(first_match_only)
+    assert "只拿到了第一个 tool_use" in problems and "后两个 tool_use" in problems
+
+
+@in_chinese
+def test_a_dict_only_solution_gets_the_sdk_hint_in_chinese():
+    problems = problems_of(dicts_only)
+    assert problems.startswith("「SDK 返回的 reply.content")
+    assert "不是 dict" in problems and "block.model_dump()" in problems
+
+
+@in_chinese
+def test_wrong_return_values_are_explained_in_chinese():
+    assert "函数返回了 None：应该返回列表" in problems_of(lambda content: None)
+    assert "(id, name, input)" in problems_of(lambda content: [{"id": 1}])
+    assert "请传入函数本身" in problems_of(reference([]))

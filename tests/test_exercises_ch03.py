@@ -1,6 +1,8 @@
 """Tests for handagent.exercises.ch03: the feed_back checker passes a right answer and names
 each classic mistake of feeding results back."""
 
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
+
 from handagent.blocks import tool_uses
 from handagent.exercises.ch03 import ADD_ID, CLOCK_ID, check_feed_back
 
@@ -16,6 +18,36 @@ def reference(history, reply_content, functions):
         {"role": "assistant", "content": reply_content},
         {"role": "user", "content": results},
     ]
+
+
+def text_only(history, reply_content, functions):
+    """The classic mistake: the reply's text appended, its tool_use blocks dropped."""
+    kept = reference(history, reply_content, functions)
+    kept[1] = {"role": "assistant", "content": [b for b in reply_content if b.type == "text"]}
+    return kept
+
+
+def role_tool(history, reply_content, functions):
+    messages = reference(history, reply_content, functions)
+    return messages[:-1] + [{**messages[-1], "role": "tool"}]
+
+
+def first_only(history, reply_content, functions):
+    call = tool_uses(reply_content)[0]
+    return history + [
+        {"role": "assistant", "content": reply_content},
+        {"role": "user", "content": [result(call, functions)]},
+    ]
+
+
+def raw_output(history, reply_content, functions):
+    messages = reference(history, reply_content, functions)
+    messages[-1]["content"][1]["content"] = functions["add"](1234, 5678)
+    return messages
+
+
+def reply_only(history, reply_content, functions):
+    return history + [{"role": "assistant", "content": reply_content}]
 
 
 def problems_of(feed_back) -> str:
@@ -39,11 +71,6 @@ def test_solution_that_appends_in_place_and_returns_the_history_passes():
 
 
 def test_appending_only_the_text_is_named_as_the_classic_mistake_with_the_api_wording():
-    def text_only(history, reply_content, functions):
-        kept = reference(history, reply_content, functions)
-        kept[1] = {"role": "assistant", "content": [b for b in reply_content if b.type == "text"]}
-        return kept
-
     found = problems_of(text_only)
     assert "drops its tool_use blocks: the classic mistake" in found
     assert '{"role": "assistant", "content": reply_content}' in found
@@ -60,10 +87,6 @@ def test_appending_the_text_as_a_string_is_the_same_mistake():
 
 
 def test_role_tool_is_refused_as_openai_wire_format():
-    def role_tool(history, reply_content, functions):
-        messages = reference(history, reply_content, functions)
-        return messages[:-1] + [{**messages[-1], "role": "tool"}]
-
     found = problems_of(role_tool)
     assert "has role 'tool', but the Messages API has no 'tool' role" in found
     assert "everything you send is 'user'" in found
@@ -90,24 +113,12 @@ def test_missing_tool_use_id_says_where_the_id_comes_from():
 
 
 def test_answering_only_the_first_call_names_the_unanswered_one():
-    def first_only(history, reply_content, functions):
-        call = tool_uses(reply_content)[0]
-        return history + [
-            {"role": "assistant", "content": reply_content},
-            {"role": "user", "content": [result(call, functions)]},
-        ]
-
     found = problems_of(first_only)
     assert f"No tool_result answers {ADD_ID} (add)" in found
     assert "`tool_use` ids were found without `tool_result` blocks immediately after" in found
 
 
 def test_a_non_text_result_is_asked_to_become_a_string():
-    def raw_output(history, reply_content, functions):
-        messages = reference(history, reply_content, functions)
-        messages[-1]["content"][1]["content"] = functions["add"](1234, 5678)
-        return messages
-
     found = problems_of(raw_output)
     assert f"The result for {ADD_ID} (add) has content 6912 (int)" in found
     assert "the model reads text: use str(...) on the output" in found
@@ -134,9 +145,6 @@ def test_an_invented_id_is_named():
 
 
 def test_a_history_that_grows_by_the_reply_alone_asks_for_the_answer():
-    def reply_only(history, reply_content, functions):
-        return history + [{"role": "assistant", "content": reply_content}]
-
     assert problems_of(reply_only) == (
         "Message 2 is missing: after the reply, append one user message with a tool_result "
         "for each tool_use."
@@ -167,3 +175,56 @@ def test_the_checker_uses_chapter_02s_question_and_the_series_tools():
     assert seen["question"] == "What time is it? Also, what is 1234 + 5678?"
     assert seen["functions"]["get_current_time"]() == "2026-07-08 20:41:00"
     assert seen["functions"]["add"](1234, 5678) == 6912
+
+
+# The Chinese edition: the same mistakes, hints in Chinese, the API's words as the API says them
+
+
+@in_chinese
+def test_reference_solution_passes_in_chinese():
+    assert "全部检查通过" in str(check_feed_back(reference))
+
+
+@in_chinese
+def test_appending_only_the_text_is_named_in_chinese_and_the_api_refusal_quoted():
+    found = problems_of(text_only)
+    assert "消息 1" in found and "丢掉了 tool_use 块" in found
+    assert '{"role": "assistant", "content": reply_content}' in found
+    assert "API 会以 400 拒绝" in found
+    assert "messages.2.content.0: unexpected `tool_use_id` found in `tool_result`" in found
+
+
+@in_chinese
+def test_role_tool_is_refused_in_chinese():
+    found = problems_of(role_tool)
+    assert "Messages API 里没有 'tool' 角色" in found and "都是 'user'" in found
+
+
+@in_chinese
+def test_answering_only_the_first_call_is_rule_one_in_chinese():
+    found = problems_of(first_only)
+    assert f"没有 tool_result 回应 {ADD_ID}（add）：欠单必还" in found
+
+
+@in_chinese
+def test_shape_mistakes_are_explained_in_chinese():
+    assert problems_of(reply_only).startswith("缺少消息 2")
+    assert "feed_back 返回了 None" in problems_of(lambda history, reply, functions: None)
+    assert "feed_back 抛出了 KeyError" in problems_of(lambda history, reply, functions: {}["x"])
+
+
+@in_chinese
+def test_a_non_text_result_is_asked_to_become_a_string_in_chinese():
+    assert "模型读的是文本：对输出用 str(...)" in problems_of(raw_output)
+
+
+@in_chinese
+def test_the_chinese_edition_hands_feed_back_chapter_02s_conversation_in_chinese():
+    seen = {}
+
+    def spy(history, reply_content, functions):
+        seen.update(question=history[0]["content"], said=reply_content[0].text)
+        return reference(history, reply_content, functions)
+
+    assert check_feed_back(spy).passed
+    assert seen == {"question": "现在几点了？另外 1234 加 5678 等于多少？", "said": "我来查一下。"}

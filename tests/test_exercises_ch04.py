@@ -1,6 +1,7 @@
 """The chapter 04 checker: it passes a correct answer_all and names each plausible mistake."""
 
 import pytest
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.blocks import tool_uses
 from handagent.dispatch import run_tool_calls, tool_result
@@ -211,3 +212,52 @@ def test_the_checker_reports_any_return_value_without_raising(returned):
     verdict = check_answer_all(lambda content, functions: returned)
     assert not verdict.passed
     assert all(problem for problem in verdict.problems)
+
+
+# The Chinese edition: the same mistakes, hints in Chinese
+
+
+@in_chinese
+def test_reference_solution_passes_in_chinese():
+    assert "全部检查通过" in str(check_answer_all(reference))
+
+
+@in_chinese
+def test_one_user_message_per_result_is_rejected_in_chinese():
+    problems = problems_of(one_message_per_result)
+    assert "返回了 3 条 user 消息" in problems
+    assert "放进同一条 user 消息" in problems
+    assert "没有调用的回复：返回了 []" in problems and "抛出 ValueError" in problems
+
+
+@in_chinese
+def test_answering_only_the_last_call_is_named_in_chinese():
+    problems = problems_of(answer_one(lambda calls: calls[-1]))
+    assert "3 个调用里只回答了最后一个（content[-1]）" in problems
+    assert "['toolu_first', 'toolu_middle'] 没有结果" in problems
+
+
+@in_chinese
+def test_an_empty_answer_to_no_calls_quotes_the_api_in_english():
+    (problem,) = check_answer_all(every_call_answered).problems
+    assert (
+        "没有结果的 user 消息" in problem and "all messages must have non-empty content" in problem
+    )
+
+
+@in_chinese
+def test_result_mistakes_are_explained_in_chinese():
+    def raw_values(content, functions):
+        calls = tool_uses(content)
+        blocks = [tool_result(c["id"], functions[c["name"]](**c["input"])) for c in calls]
+        return {"role": "user", "content": blocks}
+
+    def runs_twice(content, functions):
+        for call in tool_uses(content):
+            functions[call["name"]](**call["input"])
+        return reference(content, functions)
+
+    assert "API 只收文本" in problems_of(raw_values) and "str(value)" in problems_of(raw_values)
+    assert "3 个调用，函数却执行了 6 次" in problems_of(runs_twice)
+    tool_role = problems_of(lambda c, f: {**reference(c, f), "role": "tool"})
+    assert "消息的 role 是 'tool'" in tool_role and "OpenAI 的格式" in tool_role

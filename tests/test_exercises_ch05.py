@@ -1,6 +1,7 @@
 """Chapter 05 exercises: the checkers pass the reference solutions and explain wrong attempts."""
 
 import pytest
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.checks import UNANSWERED, Rejection, check_tool_protocol
 from handagent.dispatch import tool_result
@@ -175,3 +176,42 @@ def test_an_answer_that_is_not_an_int_is_explained(answer):
 def test_other_indices_are_rejected_with_a_reason(answer, words):
     (problem,) = check_offending_message(answer).problems
     assert words in problem
+
+
+# The Chinese edition: the same mistakes, hints in Chinese
+
+
+@in_chinese
+def test_reference_safe_run_passes_in_chinese():
+    assert "全部检查通过" in str(check_safe_run(reference_safe_run))
+
+
+@in_chinese
+def test_notebook_stub_is_rejected_in_chinese():
+    unknown, raising = check_safe_run(notebook_stub).problems
+    assert "不存在的工具" in unknown and "抛出了 KeyError: 'multiply'" in unknown
+    assert "functions.get(...)" in unknown
+    assert "让异常漏了出去" in raising and "失败也要上菜" in raising
+
+
+@in_chinese
+def test_result_shape_mistakes_are_explained_in_chinese():
+    assert all("加上 is_error=True" in p for p in check_safe_run(forgets_is_error).problems)
+    assert all('没有 "tool_use_id"' in p for p in check_safe_run(drops_tool_use_id).problems)
+    assert "不是 dict" in problems_of(lambda call, functions: None)
+
+
+@in_chinese
+def test_the_index_mistakes_are_explained_in_chinese():
+    assert "全部检查通过" in str(check_offending_message(5))
+    assert "往前看一条" in check_offending_message(6).problems[0]
+    assert "消息的下标（一个 int）" in check_offending_message(None).problems[0]
+    assert "没有消息 7" in check_offending_message(7).problems[0]
+    assert "欠单必还" in check_offending_message(1).problems[0]
+
+
+@in_chinese
+def test_the_broken_history_speaks_chinese_and_breaks_the_same_rule():
+    history = broken_history()
+    assert history[0]["content"] == "现在几点了？"
+    assert named_message(history) == 5 and check_offending_message(5).passed

@@ -122,3 +122,14 @@ def test_viewers_without_widgets_get_the_transcript_as_text():
     bundle = inspect_transcript(HISTORY)._repr_mimebundle_()
     assert bundle["text/plain"] == str(show(HISTORY))
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_pages_without_a_kernel_get_every_row_with_its_id_details_and_the_wire_json():
+    bundle = inspect_transcript(HISTORY, details={"toolu_B": {"exit_code": 3}})._repr_mimebundle_()
+    page = bundle["text/html"]
+    assert page.count("<code>toolu_A</code>") == 2 and page.count("<code>toolu_B</code>") == 2
+    assert "✗ error" in page and "3 messages · 2 calls · 1 marked" in page
+    table, wire = page.split("<details>")
+    assert page.startswith('<div class="handagent-inspector-static">')
+    assert "exit_code" in table and "exit_code" not in wire
+    assert "the JSON the API receives" in wire and "&quot;is_error&quot;: true" in wire

@@ -1,6 +1,6 @@
 import pytest
 
-from handagent.views.stepper import step_through
+from handagent.views.stepper import LABELS, step_through
 
 MENU = [
     {
@@ -76,3 +76,32 @@ def test_stepping_past_the_end_says_how_to_start_again(mock_provider):
     stepper.step()
     with pytest.raises(RuntimeError, match="call step_through again"):
         stepper.step()
+
+
+def test_the_output_carries_the_widget_and_a_recording_of_every_step(mock_provider):
+    stepper = step_through("What time is it?", MENU, CLOCK)
+    bundle = stepper._repr_mimebundle_()
+    assert set(bundle) == {"application/vnd.jupyter.widget-view+json", "text/html", "text/plain"}
+    page = bundle["text/html"]
+    assert page.startswith('<div class="handagent-stepper-static">')
+    assert all(label in page for label in LABELS)
+    assert page.count("<b>messages[") == 3 and "owes 1 answer(s)" in page
+    assert "2124/1/1 00:00:00" in page and "stop_reason: end_turn" in page
+    plain = bundle["text/plain"].splitlines()
+    assert plain[1].startswith("1 · send the request: messages[1] added: the model's reply")
+    assert [line.split(":")[0] for line in plain if line[:1].isdigit()] == list(LABELS)
+
+
+def test_recording_leaves_the_buttons_at_the_first_step_and_runs_once(mock_provider):
+    from handagent.cost import METER
+
+    stepper = step_through("What time is it?", MENU, CLOCK)
+    before = len(METER.calls)
+    first, second = stepper._repr_mimebundle_(), stepper._repr_mimebundle_()
+    assert first["text/html"] == second["text/html"] and len(METER.calls) == before + 2
+    assert enabled(stepper) == [1] and len(stepper.messages) == 1
+
+
+def test_a_recording_that_ends_early_says_which_steps_were_not_reached(mock_provider):
+    page = step_through("Hello! Who are you?", MENU, CLOCK)._repr_mimebundle_()["text/html"]
+    assert "stop_reason: end_turn" in page and page.count("not reached") == 3

@@ -1,4 +1,4 @@
-from handagent.views.transcript import lines, show
+from handagent.views.transcript import html_table, lines, show
 
 HISTORY = [
     {"role": "user", "content": "What time is it, and 1+2?"},
@@ -79,3 +79,25 @@ def test_multi_line_results_stay_in_their_column():
         "    tool_result for #1: a",
         "                        b",
     ]
+
+
+def test_each_call_and_its_result_carry_the_same_id():
+    assert [(x.kind, x.id) for x in lines(HISTORY) if x.id] == [
+        ("tool_use", "A"),
+        ("tool_use", "B"),
+        ("tool_result", "B"),
+        ("tool_result", "Z"),
+    ]
+
+
+def test_html_keeps_lines_and_indents_without_css():
+    # GitHub may drop the style attribute, so line breaks are <br> and indents &nbsp;.
+    history = [{"role": "user", "content": "Invalid:\n  - 'b' is required"}]
+    assert "Invalid:<br>&nbsp;&nbsp;- &#x27;b&#x27; is required" in show(history)._repr_html_()
+
+
+def test_html_table_with_ids_adds_an_id_column_and_rows_for_notes():
+    page = html_table(lines(HISTORY), ids=True, notes={4: "<i>a note</i>"})
+    assert page.count("<th") == 5 and page.count("<code>B</code>") == 2
+    rows = page.split("<tr>")[1:]
+    assert "tool_result for #2" in rows[5] and "<i>a note</i>" in rows[6]

@@ -20,9 +20,11 @@ Where each idea of the series lives, by the chapter that introduces it:
                 examples             the clock, adder and weather tools every chapter shares
     chapter 02  blocks               content blocks as dicts; tool_uses(): every call in a reply
                 views.transcript     show(): each tool_use next to its tool_result
+                views.static         the HTML of every static rendering (GitHub, the book)
     chapter 03  dispatch             tool_result(): the answer to one call
                 views.stepper        one round trip, a button per step (widget)
-                views.diagram        a history as a sequence diagram (Mermaid, text fallback)
+                views.diagram        a history as a sequence diagram (Mermaid, SVG, text)
+                views.svg            a sequence diagram drawn as SVG, no JavaScript
     chapter 04  dispatch             run_tool_calls(), outcomes(): every call answered, concurrently
     chapter 05  dispatch             not_run(): the answer to a call the program refuses to run
                 views.inspector      a history to click through: each call lit up with its result

@@ -4,10 +4,16 @@ A checker takes what the learner wrote (a dict, a function) and returns a `Verdi
 precisely what is wrong, never just "failed". It does not raise for a wrong answer, so a notebook
 stays runnable top to bottom while the exercise is unsolved.
 
+Hints follow the edition's language, `handagent.language`: each sentence is written in English
+and in Chinese where it is made, and `pick` chooses one when the Verdict is made. `wording` reads
+a learner's prose (its length, when it says to use a tool) in either language.
+
 Not handled here: grading, hints beyond the problems found.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from ..language import pick
 
 
 @dataclass(frozen=True)
@@ -16,16 +22,26 @@ class Verdict:
 
     exercise: str
     problems: tuple[str, ...] = ()
+    heading: str = field(init=False, repr=False, compare=False)  # in the language it was made in
+
+    def __post_init__(self):
+        count, name = len(self.problems), self.exercise
+        heading = (
+            pick(
+                f"✗ {name}: not yet, {count} problem(s):",
+                f"✗ {name}：还没通过，有 {count} 个问题：",
+            )
+            if self.problems
+            else pick(f"✓ {name}: all checks pass.", f"✓ {name}：全部检查通过。")
+        )
+        object.__setattr__(self, "heading", heading)
 
     @property
     def passed(self) -> bool:
         return not self.problems
 
     def __str__(self) -> str:
-        if self.passed:
-            return f"✓ {self.exercise}: all checks pass."
-        listed = "\n".join(f"  - {problem}" for problem in self.problems)
-        return f"✗ {self.exercise}: not yet, {len(self.problems)} problem(s):\n{listed}"
+        return "\n".join([self.heading, *(f"  - {problem}" for problem in self.problems)])
 
     __repr__ = __str__
 
@@ -35,4 +51,5 @@ def attempt(function, *args: object) -> tuple[object, str | None]:
     try:
         return function(*args), None
     except Exception as error:  # noqa: BLE001 - a learner's exception is a finding, not a crash
-        return None, f"raised {type(error).__name__}: {error}"
+        raised = f"{type(error).__name__}: {error}"
+        return None, pick(f"raised {raised}", f"抛出了 {raised}")

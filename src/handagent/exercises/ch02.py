@@ -5,6 +5,8 @@ objects) and returns a list of `(id, name, input)` tuples, one per tool_use bloc
 `check_find_tool_calls` runs it on contents a real conversation produces and names the classic
 mistakes: reading only `content[-1]`, stopping at the first match, handling only dicts.
 
+Hints follow the edition's language, `handagent.language`.
+
 Not handled here: what to do with the calls (chapter 03).
 """
 
@@ -12,22 +14,34 @@ import copy
 
 from anthropic.types import TextBlock, ToolUseBlock
 
+from ..language import pick
 from . import Verdict, attempt
 
-EXERCISE = "02 · find_tool_calls(content)"
+EXERCISE = "02 · find_tool_calls(content)"  # code: the same in both editions
 
 TEXT = {"type": "text", "text": "Let me check that."}
 TIME = {"type": "tool_use", "id": "toolu_01A", "name": "get_current_time", "input": {}}
 SUM = {"type": "tool_use", "id": "toolu_01B", "name": "add", "input": {"a": 1234, "b": 5678}}
-# (what the content is, the content, the calls expected)
+# ((what the content is, in English and Chinese), the content, the calls expected)
 CASES = (
-    ("text then one tool_use (dicts)", [TEXT, TIME], [TIME]),
-    ("text then two tool_uses (dicts)", [TEXT, TIME, SUM], [TIME, SUM]),
-    ("two tool_uses, no text (dicts)", [SUM, TIME], [SUM, TIME]),
-    ("a text-only reply (dicts)", [TEXT], []),
-    ("an empty content list", [], []),
+    (("text then one tool_use (dicts)", "先文本块，后一个 tool_use（dict）"), [TEXT, TIME], [TIME]),
     (
-        "reply.content as the SDK returns it (TextBlock, ToolUseBlock, ToolUseBlock)",
+        ("text then two tool_uses (dicts)", "先文本块，后两个 tool_use（dict）"),
+        [TEXT, TIME, SUM],
+        [TIME, SUM],
+    ),
+    (
+        ("two tool_uses, no text (dicts)", "两个 tool_use，没有文本块（dict）"),
+        [SUM, TIME],
+        [SUM, TIME],
+    ),
+    (("a text-only reply (dicts)", "只有文本块的回复（dict）"), [TEXT], []),
+    (("an empty content list", "空的 content 列表"), [], []),
+    (
+        (
+            "reply.content as the SDK returns it (TextBlock, ToolUseBlock, ToolUseBlock)",
+            "SDK 返回的 reply.content（TextBlock, ToolUseBlock, ToolUseBlock）",
+        ),
         [TextBlock(**TEXT), ToolUseBlock(**TIME), ToolUseBlock(**SUM)],
         [TIME, SUM],
     ),
@@ -41,72 +55,121 @@ def _as_tuples(calls: list[dict]) -> list[tuple]:
 def _hint(error: str, content: list) -> str:
     """Why a learner's function raised on this content, and how to fix it."""
     if "not subscriptable" in error:
-        return (
+        return pick(
             "reply.content holds SDK objects, not dicts: read block.type, block.id ... on them, "
-            "or turn each into a dict first with block.model_dump()."
+            "or turn each into a dict first with block.model_dump().",
+            "reply.content 里是 SDK 对象，不是 dict：用 block.type、block.id …… 读取，"
+            "或者先用 block.model_dump() 把每个块转成 dict。",
         )
     if "'dict' object has no attribute" in error:
-        return (
+        return pick(
             'a history you write yourself holds plain dicts: read block["type"] on them, '
-            "so handle both kinds (hasattr(block, 'model_dump') tells them apart)."
+            "so handle both kinds (hasattr(block, 'model_dump') tells them apart).",
+            '自己写的对话历史里是普通 dict：要用 block["type"] 读取，所以两种都得处理'
+            "（用 hasattr(block, 'model_dump') 区分）。",
         )
     if "IndexError" in error:
-        return "content may be empty or hold no tool_use: loop over it instead of indexing."
+        return pick(
+            "content may be empty or hold no tool_use: loop over it instead of indexing.",
+            "content 可能是空的，也可能一个 tool_use 都没有：遍历它，别按下标取。",
+        )
     if "KeyError" in error or "AttributeError" in error:
-        return 'a text block has no id, name or input: check block type == "tool_use" first.'
-    return "it must not raise for any content a reply can hold: fix the error above."
+        return pick(
+            'a text block has no id, name or input: check block type == "tool_use" first.',
+            '文本块没有 id、name 和 input：先判断块的 type == "tool_use"。',
+        )
+    return pick(
+        "it must not raise for any content a reply can hold: fix the error above.",
+        "回复里不管是什么 content，函数都不能抛异常：先修好上面这个错误。",
+    )
 
 
 def _diagnosis(got: list, expected: list) -> str:
     """What a wrong answer most likely came from."""
     if len(expected) > 1 and got == expected[-1:]:
-        return (
+        return pick(
             "only the last tool_use came back: content[-1] assumes one call per reply, but a "
-            "reply may hold several. Loop over every block."
+            "reply may hold several. Loop over every block.",
+            "只拿到了最后一个 tool_use：content[-1] 假定一次回复只下一张单，"
+            "但回复里可能有好几个调用。遍历每一个块。",
         )
     if len(expected) > 1 and got == expected[:1]:
-        return (
+        return pick(
             "only the first tool_use came back: the function stops at the first match, but a "
-            "reply may hold several. Collect every tool_use block, then return."
+            "reply may hold several. Collect every tool_use block, then return.",
+            "只拿到了第一个 tool_use：函数找到第一个就停了，但回复里可能有好几个调用。"
+            "把所有 tool_use 块都收集起来再返回。",
         )
     if len(got) > len(expected):
-        return 'it returned blocks that are not calls: keep only blocks of type "tool_use".'
-    return "return one (id, name, input) tuple per tool_use block, in the order they came."
+        return pick(
+            'it returned blocks that are not calls: keep only blocks of type "tool_use".',
+            '返回了不是调用的块：只保留 type 为 "tool_use" 的块。',
+        )
+    return pick(
+        "return one (id, name, input) tuple per tool_use block, in the order they came.",
+        "每个 tool_use 块返回一个 (id, name, input) 元组，顺序与块出现的顺序一致。",
+    )
 
 
 def _normalised(result: object) -> tuple[list | None, str | None]:
     """The result as a list of tuples, or a sentence saying why it is not one."""
     if result is None:
-        return None, "returned None: return a list, [] when there are no tool calls."
+        return None, pick(
+            "it returned None: return a list, [] when there are no tool calls.",
+            "函数返回了 None：应该返回列表，没有工具调用时返回 []。",
+        )
     if isinstance(result, (str, bytes, dict)) or not hasattr(result, "__iter__"):
-        return None, f"returned {type(result).__name__} {result!r}: return a list of tuples."
+        kind = type(result).__name__
+        return None, pick(
+            f"it returned {kind} {result!r}: return a list of tuples.",
+            f"函数返回了 {kind} {result!r}：应该返回元组的列表。",
+        )
     items = list(result)
     for item in items:
         if isinstance(item, dict) or not isinstance(item, (tuple, list)) or len(item) != 3:
-            return None, (
-                f"returned the item {item!r}: return each call as a tuple (id, name, input)."
+            return None, pick(
+                f"it returned the item {item!r}: return each call as a tuple (id, name, input).",
+                f"函数返回的元素是 {item!r}：每个调用应该是一个元组 (id, name, input)。",
             )
     return [tuple(item) for item in items], None
+
+
+def _problem(find_tool_calls, content: list, expected: list) -> str | None:
+    """What goes wrong on one content, or None if the answer is right."""
+    result, error = attempt(find_tool_calls, copy.deepcopy(content))
+    if error:
+        hint = _hint(error, content)
+        return pick(f"{error}. Hint: {hint}", f"{error}。提示：{hint}")
+    got, wrong_shape = _normalised(result)
+    if wrong_shape:
+        return wrong_shape
+    if got != expected:
+        diagnosis = _diagnosis(got, expected)
+        return pick(
+            f"expected {expected}, got {got}; {diagnosis}",
+            f"应该得到 {expected}，实际得到 {got}；{diagnosis}",
+        )
+    return None
 
 
 def check_find_tool_calls(find_tool_calls) -> Verdict:
     """Run `find_tool_calls` on six contents and report every case it gets wrong."""
     if not callable(find_tool_calls):
-        problem = f"pass the function itself, got {type(find_tool_calls).__name__}."
+        kind = type(find_tool_calls).__name__
+        problem = pick(
+            f"pass the function itself, got {kind}.", f"请传入函数本身，收到的是 {kind}。"
+        )
         return Verdict(EXERCISE, (problem,))
     findings: dict[str, list[str]] = {}  # problem -> the cases that show it, in order
     for what, content, calls in CASES:
-        expected = _as_tuples(calls)
-        result, error = attempt(find_tool_calls, copy.deepcopy(content))
-        got, wrong_shape = (None, None) if error else _normalised(result)
-        if error:
-            problem = f"{error}. Hint: {_hint(error, content)}"
-        elif wrong_shape:
-            problem = f"it {wrong_shape}"
-        elif got != expected:
-            problem = f"expected {expected}, got {got}; {_diagnosis(got, expected)}"
-        else:
-            continue  # this case is right
-        findings.setdefault(problem, []).append(what)
-    problems = [f"on {'; '.join(cases)}: {problem}" for problem, cases in findings.items()]
+        problem = _problem(find_tool_calls, content, _as_tuples(calls))
+        if problem:
+            findings.setdefault(problem, []).append(pick(*what))
+    problems = [
+        pick(
+            f"on {'; '.join(cases)}: {problem}",
+            "".join(f"「{case}」" for case in cases) + f"：{problem}",
+        )
+        for problem, cases in findings.items()
+    ]
     return Verdict(EXERCISE, tuple(problems))

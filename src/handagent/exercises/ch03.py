@@ -6,6 +6,8 @@
 message holding one `tool_result` per `tool_use`, ids matching, content as text. Each classic
 mistake gets its name, and the API's own refusal is quoted where it would refuse.
 
+Hints follow the edition's language, `handagent.language`.
+
 Not handled here: tools that fail or cannot run (chapter 05), running calls concurrently
 (chapter 04).
 """
@@ -17,18 +19,29 @@ from anthropic.types import TextBlock, ToolUseBlock
 from ..blocks import block_dict, message_dict
 from ..checks import Rejection, check_request
 from ..examples import add, get_current_time
+from ..language import pick
 from . import Verdict, attempt
 
-HISTORY = [{"role": "user", "content": "What time is it? Also, what is 1234 + 5678?"}]
+# chapter 02's question and the mock's words before its two calls, in the edition's language
+QUESTION = (
+    "What time is it? Also, what is 1234 + 5678?",
+    "现在几点了？另外 1234 加 5678 等于多少？",
+)
+SAID = ("Let me check that.", "我来查一下。")
 CLOCK_ID, ADD_ID = "toolu_01kpvUSqnPbxr32prEF5A3YUP7", "toolu_01mcGAQf8J1Y3aLxb0kkXyfxNK"
-REPLY = [  # the mock's reply to HISTORY in chapter 02, ids included
-    TextBlock(type="text", text="Let me check that."),
+CALLS = [  # the mock's calls in chapter 02, with the ids of the English run
     ToolUseBlock(type="tool_use", id=CLOCK_ID, name="get_current_time", input={}),
     ToolUseBlock(type="tool_use", id=ADD_ID, name="add", input={"a": 1234, "b": 5678}),
 ]
 FUNCTIONS = {"get_current_time": get_current_time, "add": add}
-ANSWER = "after the reply, append one user message with a tool_result for each tool_use"
-WHOLE = 'append the reply whole: {"role": "assistant", "content": reply_content}'
+ANSWER = (
+    "after the reply, append one user message with a tool_result for each tool_use",
+    "在回复后面追加一条 user 消息，每个 tool_use 对应一个 tool_result",
+)
+WHOLE = (
+    'append the reply whole: {"role": "assistant", "content": reply_content}',
+    '把回复原样整条追加：{"role": "assistant", "content": reply_content}',
+)
 
 
 def _as_text(content: object) -> str | None:
@@ -40,41 +53,92 @@ def _as_text(content: object) -> str | None:
     return None
 
 
+def _history() -> list[dict]:
+    return [{"role": "user", "content": pick(*QUESTION)}]
+
+
+def _reply() -> list:
+    """The mock's reply to the question in chapter 02: a text block, then the two calls."""
+    return [TextBlock(type="text", text=pick(*SAID)), *copy.deepcopy(CALLS)]
+
+
 def _reply_problems(message: object, at: int) -> list[str]:
     if not isinstance(message, dict) or message.get("role") != "assistant":
         role = message.get("role") if isinstance(message, dict) else message
-        return [f"Message {at} should be the model's reply, role 'assistant'; it is {role!r}."]
+        return [
+            pick(
+                f"Message {at} should be the model's reply, role 'assistant'; it is {role!r}.",
+                f"消息 {at} 应该是模型的回复，role 为 'assistant'；现在是 {role!r}。",
+            )
+        ]
     content = message_dict(message)["content"]
-    if content == [block_dict(b) for b in REPLY]:
+    if content == [block_dict(b) for b in _reply()]:
         return []
     kept = content if isinstance(content, list) else [content]
     if not any(isinstance(b, dict) and b.get("type") == "tool_use" for b in kept):
         return [
-            f"Message {at} keeps the reply's text but drops its tool_use blocks: the classic "
-            "mistake. The results you send next will answer calls the API cannot find; " + WHOLE
+            pick(
+                f"Message {at} keeps the reply's text but drops its tool_use blocks: the classic "
+                "mistake. The results you send next will answer calls the API cannot find; ",
+                f"消息 {at} 只留下了回复里的文字，丢掉了 tool_use 块：这是新手最常犯的错。"
+                "接下来喂回去的结果就成了“无主的菜”，API 找不到它们回应的调用；",
+            )
+            + pick(*WHOLE)
         ]
-    return [f"Message {at} should hold the reply's content as it came, all 3 blocks; " + WHOLE]
+    return [
+        pick(
+            f"Message {at} should hold the reply's content as it came, all 3 blocks; ",
+            f"消息 {at} 应该原样保存回复的 content，3 个块一个不少；",
+        )
+        + pick(*WHOLE)
+    ]
 
 
 def _expected() -> dict[str, tuple[str, str]]:
     """Each call's id -> (tool name, its output as text). Example: ADD_ID -> ("add", "6912")"""
-    calls = [block for block in REPLY if block.type == "tool_use"]
-    return {call.id: (call.name, str(FUNCTIONS[call.name](**call.input))) for call in calls}
+    return {call.id: (call.name, str(FUNCTIONS[call.name](**call.input))) for call in CALLS}
 
 
 def _answer_problems(message: object, at: int, expected: dict) -> list[str]:
     if not isinstance(message, dict):
-        return [f"Message {at} should be a dict with 'role' and 'content'; it is {message!r}."]
+        return [
+            pick(
+                f"Message {at} should be a dict with 'role' and 'content'; it is {message!r}.",
+                f"消息 {at} 应该是带 'role' 和 'content' 的 dict；现在是 {message!r}。",
+            )
+        ]
     role = message.get("role")
     if role != "user":
         why = {
-            "tool": "the Messages API has no 'tool' role (that is OpenAI's wire format)",
-            "assistant": "a result is not the model's words; your program is telling it",
-        }.get(role, "the Messages API has only 'user' and 'assistant'")
-        return [f"Message {at} has role {role!r}, but {why}: everything you send is 'user'."]
+            "tool": (
+                "the Messages API has no 'tool' role (that is OpenAI's wire format)",
+                "Messages API 里没有 'tool' 角色（那是 OpenAI 的格式）",
+            ),
+            "assistant": (
+                "a result is not the model's words; your program is telling it",
+                "结果不是模型说的话，是你的程序在告诉它",
+            ),
+        }.get(
+            role,
+            (
+                "the Messages API has only 'user' and 'assistant'",
+                "Messages API 只有 'user' 和 'assistant' 两种角色",
+            ),
+        )
+        return [
+            pick(
+                f"Message {at} has role {role!r}, but {why[0]}: everything you send is 'user'.",
+                f"消息 {at} 的 role 是 {role!r}：{why[1]}；凡是你发给模型的，都是 'user'。",
+            )
+        ]
     content = message.get("content")
     if not isinstance(content, list):
-        return [f"Message {at} should hold a list of tool_result blocks; it holds {content!r}."]
+        return [
+            pick(
+                f"Message {at} should hold a list of tool_result blocks; it holds {content!r}.",
+                f"消息 {at} 应该装着 tool_result 块的列表；现在装的是 {content!r}。",
+            )
+        ]
     problems, seen = [], []
     for j, block in enumerate(content):
         if not isinstance(block, dict) or block.get("type") != "tool_result":
@@ -82,35 +146,63 @@ def _answer_problems(message: object, at: int, expected: dict) -> list[str]:
         call_id = block.get("tool_use_id")
         if call_id is None:
             problems.append(
-                f"Block {j} has no 'tool_use_id': copy the id of the tool_use it answers "
-                "(call['id']), or the API cannot pair them."
+                pick(
+                    f"Block {j} has no 'tool_use_id': copy the id of the tool_use it answers "
+                    "(call['id']), or the API cannot pair them.",
+                    f"块 {j} 没有 'tool_use_id'：把它所回应的 tool_use 的 id（call['id']）"
+                    "复制过来，否则 API 没法把两者对上号。",
+                )
             )
             continue
         if call_id not in expected:
-            problems.append(f"Block {j} answers {call_id!r}, an id no tool_use in the reply has.")
+            problems.append(
+                pick(
+                    f"Block {j} answers {call_id!r}, an id no tool_use in the reply has.",
+                    f"块 {j} 回应的是 {call_id!r}，回复里没有哪个 tool_use 是这个 id。",
+                )
+            )
             continue
         if call_id in seen:
-            problems.append(f"Two results answer {call_id}; send exactly one per tool_use.")
+            problems.append(
+                pick(
+                    f"Two results answer {call_id}; send exactly one per tool_use.",
+                    f"有两个结果都在回应 {call_id}；每个 tool_use 只能有一个结果。",
+                )
+            )
         seen.append(call_id)
         name, output = expected[call_id]
         text = _as_text(block.get("content"))
         if text is None:
             value = block.get("content")
+            kind = type(value).__name__
             problems.append(
-                f"The result for {call_id} ({name}) has content {value!r} "
-                f"({type(value).__name__}); the model reads text: use str(...) on the output."
+                pick(
+                    f"The result for {call_id} ({name}) has content {value!r} "
+                    f"({kind}); the model reads text: use str(...) on the output.",
+                    f"{call_id}（{name}）的结果 content 是 {value!r}（{kind}）；"
+                    "模型读的是文本：对输出用 str(...)。",
+                )
             )
         elif text != output:
             problems.append(
-                f"The result for {call_id} ({name}) is {text!r}, but {name} returns {output!r}: "
-                "call the function the tool_use names, with its input: "
-                "functions[call['name']](**call['input'])."
+                pick(
+                    f"The result for {call_id} ({name}) is {text!r}, but {name} returns "
+                    f"{output!r}: call the function the tool_use names, with its input: "
+                    "functions[call['name']](**call['input']).",
+                    f"{call_id}（{name}）的结果是 {text!r}，但 {name} 返回的是 {output!r}："
+                    "调用 tool_use 点名的那个函数，并传入它的 input："
+                    "functions[call['name']](**call['input'])。",
+                )
             )
     for call_id, (name, _) in expected.items():
         if call_id not in seen:
             problems.append(
-                f"No tool_result answers {call_id} ({name}): every tool_use in the reply needs "
-                "one, not just the first."
+                pick(
+                    f"No tool_result answers {call_id} ({name}): every tool_use in the reply "
+                    "needs one, not just the first.",
+                    f"没有 tool_result 回应 {call_id}（{name}）：欠单必还，"
+                    "回复里的每个 tool_use 都要还一个结果，不只是第一个。",
+                )
             )
     return problems
 
@@ -121,29 +213,56 @@ def _api_problem(history: list) -> list[str]:
     try:
         check_request(request)
     except Rejection as rejection:
-        return [f"The API would refuse this history with {rejection.status}: {rejection}"]
+        return [
+            pick(
+                f"The API would refuse this history with {rejection.status}: {rejection}",
+                f"API 会以 {rejection.status} 拒绝这段对话历史：{rejection}",
+            )
+        ]
     return []
+
+
+def _feed_back_problems(feed_back) -> list[str]:
+    """What is wrong with the history `feed_back` returns; [] when nothing is."""
+    expected = _expected()  # the clock is frozen (examples.FROZEN_AT): feed_back sees the same
+    history = _history()
+    result, error = attempt(feed_back, _history(), _reply(), dict(FUNCTIONS))
+    if error:
+        return [f"feed_back {error}"]
+    if not isinstance(result, list):
+        return [
+            pick(
+                f"feed_back returned {result!r}; return the history, a list.",
+                f"feed_back 返回了 {result!r}；应该返回对话历史，也就是一个列表。",
+            )
+        ]
+    start = len(history)
+    if result[:start] != history:
+        return [
+            pick(
+                "The messages already in the history changed; append after them.",
+                "对话历史里原有的消息被改动了；新消息要追加在它们后面。",
+            )
+        ]
+    added = result[start:]
+    if len(added) not in (1, 2):
+        return [
+            pick(
+                f"Append two messages, the reply and your answer to it; it grew by {len(added)}.",
+                f"应该追加两条消息：回复本身，和你对它的回答；现在多了 {len(added)} 条。",
+            )
+        ]
+    problems = _reply_problems(added[0], start)
+    if len(added) == 1:
+        missing = pick(
+            f"Message {start + 1} is missing: {ANSWER[0]}.",
+            f"缺少消息 {start + 1}：{ANSWER[1]}。",
+        )
+        return [*problems, missing]
+    problems += _answer_problems(added[1], start + 1, expected)
+    return problems + _api_problem(result)
 
 
 def check_feed_back(feed_back) -> Verdict:
     """Check `feed_back(history, reply_content, functions)` on a reply with two tool calls."""
-    name = "feed_back"
-    expected = _expected()  # the clock is frozen (examples.FROZEN_AT): feed_back sees the same
-    history, reply = copy.deepcopy(HISTORY), copy.deepcopy(REPLY)
-    result, error = attempt(feed_back, history, reply, dict(FUNCTIONS))
-    if error:
-        return Verdict(name, (f"feed_back {error}",))
-    if not isinstance(result, list):
-        return Verdict(name, (f"feed_back returned {result!r}; return the history, a list.",))
-    start = len(HISTORY)
-    if result[:start] != HISTORY:
-        return Verdict(name, ("The messages already in the history changed; append after them.",))
-    added = result[start:]
-    if len(added) not in (1, 2):
-        grew = f"it grew by {len(added)}"
-        return Verdict(name, (f"Append two messages, the reply and your answer to it; {grew}.",))
-    problems = _reply_problems(added[0], start)
-    if len(added) == 1:
-        return Verdict(name, (*problems, f"Message {start + 1} is missing: {ANSWER}."))
-    problems += _answer_problems(added[1], start + 1, expected)
-    return Verdict(name, tuple(problems + _api_problem(result)))
+    return Verdict("feed_back", tuple(_feed_back_problems(feed_back)))

@@ -2,8 +2,12 @@
 
     transcript   show(): each tool_use next to its tool_result, as HTML or plain text
     stepper      step_through(): one round trip, a button per step (widget)
-    diagram      sequence_diagram(): a history as a sequence diagram (Mermaid)
+    diagram      sequence_diagram(): a history as a sequence diagram (Mermaid, SVG)
     inspector    inspect_transcript(): a history to click through (widget)
+    static       the HTML of every static rendering, for pages that run no JavaScript
+    svg          a sequence diagram drawn as SVG, where Mermaid is not rendered
 
+Every view's output carries its live form (a widget, Mermaid) and, beside it, a static one
+(HTML, SVG) and text, so GitHub, nbconvert and the book show what the cell computed.
 They read histories and draw them; none of them changes what is sent to a model.
 """

@@ -6,18 +6,22 @@ carrying every message before it, each `tool_use` is an order to our program, an
 `tool_result` is a tool that our program ran (calls are numbered and paired by
 `transcript.lines()`).
 
-`sequence_diagram(messages)` is drawn by JupyterLab from the MIME type `text/vnd.mermaid`, and
-falls back to a plain-text listing where Mermaid is not rendered (GitHub, nbviewer, a terminal).
-Both are plain functions of the history, so a stored output can be compared with a fresh one.
+`sequence_diagram(messages)` carries three renderings in one output: Mermaid source
+(`text/vnd.mermaid`), which JupyterLab draws; the same diagram as SVG drawn by `views.svg`
+(`image/svg+xml`), which GitHub, nbconvert and the book show; and a plain-text listing for a
+terminal. A step with a problem (an error result, a call with no result, a result with no call)
+carries a note in both pictures. All three are plain functions of the history, so a stored
+output can be compared with a fresh one. (No `text/html`: JupyterLab would prefer it to Mermaid.)
 
 Not handled here: timing (the diagram shows order, not duration), concurrency (calls run in
 parallel are drawn one after the other), which program wrote a result the model never ordered.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..blocks import message_dict
+from .svg import sequence_svg
 from .transcript import lines
 
 PARTICIPANTS = ("user", "program", "model", "tool")
@@ -31,12 +35,13 @@ def _short(text: str) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """One arrow: `reply` arrows answer an earlier one and are drawn dashed."""
+    """One arrow: `reply` arrows answer an earlier one and are drawn dashed; `problem` a note."""
 
     source: str
     target: str
     text: str
     reply: bool = False
+    problem: str | None = None  # "error", "no result", "no matching call": drawn as a note
 
 
 def steps(messages: list) -> list[Step]:
@@ -61,13 +66,15 @@ def steps(messages: list) -> list[Step]:
                 calls[line.call] = line.text
                 mark = "(no result) " if line.problem else ""
                 text = f"tool_use #{line.call} {mark}{line.text}"
-                out.append(Step("model", "program", text, reply=True))
+                out.append(Step("model", "program", text, reply=True, problem=line.problem))
             elif line.kind == "tool_result" and line.call is None:
-                out.append(Step("program", "model", f"tool_result (no matching call) {line.text}"))
+                text = f"tool_result (no matching call) {line.text}"
+                out.append(Step("program", "model", text, problem=line.problem))
             elif line.kind == "tool_result":
                 error = "error: " if line.problem else ""
                 out.append(Step("program", "tool", f"run #{line.call} {calls[line.call]}"))
-                out.append(Step("tool", "program", f"#{line.call} {error}{line.text}", reply=True))
+                text = f"#{line.call} {error}{line.text}"
+                out.append(Step("tool", "program", text, reply=True, problem=line.problem))
             elif line.role == "assistant":
                 out.append(Step("model", "program", f"{line.kind}: {line.text}", reply=True))
             else:
@@ -84,7 +91,7 @@ def _mermaid_text(text: str) -> str:
 
 @dataclass(frozen=True)
 class SequenceDiagram:
-    """A history's arrows, as Mermaid for JupyterLab and as a listing for everything else."""
+    """A history's arrows: Mermaid for JupyterLab, SVG for static pages, a listing for text."""
 
     steps: tuple[Step, ...]
 
@@ -94,7 +101,15 @@ class SequenceDiagram:
         for step in self.steps:
             arrow = "-->>" if step.reply else "->>"
             out.append(f"    {step.source}{arrow}{step.target}: {_mermaid_text(_short(step.text))}")
+            if step.problem:
+                out.append(f"    Note over {step.source}: {_mermaid_text('✗ ' + step.problem)}")
         return "\n".join(out)
+
+    def svg(self) -> str:
+        """The diagram as a standalone SVG document, drawn by `views.svg`."""
+        short = [replace(step, text=_short(step.text)) for step in self.steps]
+        title = f"Sequence diagram of {', '.join(PARTICIPANTS)}: {len(short)} steps"
+        return sequence_svg(PARTICIPANTS, short, title)
 
     def __str__(self) -> str:
         width = max(map(len, PARTICIPANTS))
@@ -107,7 +122,11 @@ class SequenceDiagram:
     __repr__ = __str__
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
-        return {"text/vnd.mermaid": self.mermaid(), "text/plain": str(self)}
+        return {
+            "text/vnd.mermaid": self.mermaid(),
+            "image/svg+xml": self.svg(),
+            "text/plain": str(self),
+        }
 
 
 def sequence_diagram(messages: list) -> SequenceDiagram:

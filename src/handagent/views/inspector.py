@@ -10,25 +10,25 @@ Anthropic-shaped histories (dicts or the SDK's blocks) are read as they are; a h
 chapter 06's neutral messages is first converted with `runtime.adapters.anthropic`, and the
 `details` of its ToolResultMessages are picked up on the way.
 
-Not handled here: editing a history, notebooks without a kernel (the text fallback, the same as
-`transcript.show`, is what GitHub shows), images (shown as `[image]`).
+Where no kernel runs (GitHub, nbconvert, the book), the same output carries a static rendering:
+the rows as a table with each block's id beside it (a call and its result share one), the
+details under their results, and the wire JSON folded under a `<details>`; `text/plain` is the
+transcript of `transcript.show`.
+
+Not handled here: editing a history, images (shown as `[image]`).
 """
 
 import html
-import json
 
 import ipywidgets as widgets
 
 from ..blocks import message_dict
-from .transcript import Line, lines, show
+from . import static
+from .transcript import Line, html_table, lines, show
 
 SELECTED, ERROR, PLAIN = "warning", "danger", "info"  # ipywidgets button styles
+DETAILS = "<small>details (for the UI and the log only, never sent to the model):</small>"
 BORDER = {True: "2px solid #f0ad4e", False: "2px solid transparent"}
-
-
-def _pre(value: object) -> str:
-    text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
-    return f'<pre style="margin:0;font-size:12px">{html.escape(text)}</pre>'
 
 
 def _blocks(wire: list[dict]) -> list[dict]:
@@ -70,15 +70,16 @@ class Inspector(widgets.VBox):
         self.blocks = _blocks(wire)
         self.rows = [self._row(line) for line in self.lines]
         menu = tools.menu() if hasattr(tools, "menu") else tools  # a ToolRegistry or a list
-        body = {"messages": wire, **({"tools": menu} if menu else {})}
-        self.wire_view = widgets.HTML(_pre(body), layout={"display": "none"})
+        self.body = {"messages": wire, **({"tools": menu} if menu else {})}
+        self.wire_view = widgets.HTML(static.pre(self.body), layout={"display": "none"})
         self.readable = widgets.VBox([self._boxed(row, block) for row, block in self._pairs()])
         self.pair = widgets.HTML("<i>Click a tool_use or a tool_result to see the pair.</i>")
         self.view = widgets.ToggleButtons(options=[("readable", "readable"), ("wire JSON", "wire")])
         self.view.observe(self._switch, names="value")
         calls = sum(1 for line in self.lines if line.kind == "tool_use")
         marked = sum(1 for line in self.lines if line.problem)
-        summary = widgets.HTML(f"{len(wire)} messages · {calls} calls · {marked} marked")
+        self.summary = f"{len(wire)} messages · {calls} calls · {marked} marked"
+        summary = widgets.HTML(self.summary)
         header = widgets.HBox([self.view, summary])
         super().__init__([header, self.readable, self.wire_view, self.pair])
         self.add_class("handagent-inspector")
@@ -89,8 +90,8 @@ class Inspector(widgets.VBox):
     def _row(self, line: Line) -> widgets.HBox:
         where = widgets.HTML(f"<code>[{line.message}] {line.role}</code>")
         where.layout.width = "110px"
-        mark = f' <b style="color:#c00">✗ {html.escape(line.problem)}</b>' if line.problem else ""
-        text = f'<span style="white-space:pre-wrap">{html.escape(line.text)}</span>{mark}'
+        text = f'<span style="white-space:pre-wrap">{html.escape(line.text)}</span>'
+        text += static.problem(line.problem)
         if line.call is None:
             label = widgets.HTML(line.kind)
         else:
@@ -112,18 +113,36 @@ class Inspector(widgets.VBox):
         return row
 
     def _boxed(self, row: widgets.HBox, block: dict) -> widgets.Box:
-        extra = (
-            self.details.get(block.get("tool_use_id")) if row.line.kind == "tool_result" else None
-        )
+        extra = self._details(row.line, block)
         if extra is None:
             return row
-        note = widgets.HTML(
-            "<small>details (for the UI and the log only, never sent to the model):</small>"
-            + _pre(extra),
-            layout={"margin": "0 0 0 280px"},
-        )
+        note = widgets.HTML(extra, layout={"margin": "0 0 0 280px"})
         note.add_class("handagent-details")
         return widgets.VBox([row, note])
+
+    def _details(self, line: Line, block: dict) -> str | None:
+        """The details shown under a result, as HTML; None for blocks without any."""
+        extra = self.details.get(block.get("tool_use_id")) if line.kind == "tool_result" else None
+        if extra is None:
+            return None
+        return DETAILS + static.pre(extra)
+
+    def static_html(self) -> str:
+        """The inspector for pages without a kernel: every row with its id, details, wire JSON."""
+        notes = {
+            number: note
+            for number, (line, block) in enumerate(zip(self.lines, self.blocks, strict=True))
+            if (note := self._details(line, block)) is not None
+        }
+        return (
+            '<div class="handagent-inspector-static">'
+            f"<p><b>{html.escape(self.summary)}</b> (in JupyterLab, click a call to light up"
+            " its result; here a call and its result share an id)</p>"
+            + html_table(self.lines, ids=True, notes=notes)
+            + "<details><summary>the JSON the API receives</summary>"
+            + static.pre(self.body)
+            + "</details></div>"
+        )
 
     def _switch(self, change: dict) -> None:
         wire = change["new"] == "wire"
@@ -141,12 +160,11 @@ class Inspector(widgets.VBox):
                 plain = ERROR if row.line.problem else PLAIN
                 row.children[1].button_style = SELECTED if chosen else plain
         pair = [block for row, block in self._pairs() if row.line.call == call]
-        self.pair.value = f"<b>Call #{call}</b>, matched by id:" + "".join(map(_pre, pair))
+        self.pair.value = f"<b>Call #{call}</b>, matched by id:" + "".join(map(static.pre, pair))
 
     def _repr_mimebundle_(self, **kwargs):
-        data = super()._repr_mimebundle_(**kwargs)
-        data["text/plain"] = str(show(self.wire))  # what a viewer without widgets shows
-        return data
+        live = super()._repr_mimebundle_(**kwargs)
+        return static.bundle(live, self.static_html(), str(show(self.wire)))
 
 
 def inspect_transcript(messages: list, *, tools: object = None, details: dict | None = None):

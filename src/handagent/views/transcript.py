@@ -8,11 +8,11 @@ are calls with no result and results with no call: the two mistakes the API refu
 Not handled here: interactive inspection (widgets), the neutral messages of chapter 06.
 """
 
-import html
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..blocks import message_dict
+from . import static
 
 PREVIEW_CHARS = 300
 
@@ -39,6 +39,7 @@ class Line:
     text: str
     call: int | None = None  # the number of the call this block is or answers
     problem: str | None = None  # "error", "no result", "no matching call"
+    id: str | None = None  # a tool_use's id, or the tool_use_id a tool_result quotes
 
 
 def lines(messages: list) -> list[Line]:
@@ -60,7 +61,8 @@ def lines(messages: list) -> list[Line]:
             if kind == "tool_use":
                 number.setdefault(block.get("id"), len(number) + 1)
                 text = f"{block.get('name')} {_short(block.get('input'))}"
-                out.append(Line(index, role, kind, text, number[block.get("id")]))
+                call = number[block.get("id")]
+                out.append(Line(index, role, kind, text, call, id=block.get("id")))
             elif kind == "tool_result":
                 call_id = block.get("tool_use_id")
                 answered.add(call_id)
@@ -68,14 +70,12 @@ def lines(messages: list) -> list[Line]:
                 if call_id not in number:
                     problem = "no matching call"
                 text = _short(_result_text(block))
-                out.append(Line(index, role, kind, text, number.get(call_id), problem))
+                out.append(Line(index, role, kind, text, number.get(call_id), problem, call_id))
             else:
                 out.append(Line(index, role, kind, _short(block.get("text", f"[{kind}]"))))
     unanswered = {n for call_id, n in number.items() if call_id not in answered}
     return [
-        Line(x.message, x.role, x.kind, x.text, x.call, "no result")
-        if x.kind == "tool_use" and x.call in unanswered
-        else x
+        replace(x, problem="no result") if x.kind == "tool_use" and x.call in unanswered else x
         for x in out
     ]
 
@@ -88,7 +88,24 @@ def _label(line: Line) -> str:
     return line.kind
 
 
-COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+def html_table(lines: list[Line], *, ids: bool = False, notes: dict | None = None) -> str:
+    """The lines as an HTML table; `ids` adds a column of ids, `notes` a row under line i.
+
+    Example: lines(HISTORY) -> '<table class="handagent-transcript"><tr><th>#</th>...'
+    """
+    head = ["#", "role", "block", *(["id"] if ids else []), "content"]
+    rows = []
+    for number, line in enumerate(lines):
+        badge = static.badge(_label(line), line.call)
+        content = static.text(line.text) + static.problem(line.problem)
+        rows.append(
+            [str(line.message), static.text(line.role), badge]
+            + ([f"<code>{static.text(line.id)}</code>" if line.id else ""] if ids else [])
+            + [content]
+        )
+        if notes and number in notes:
+            rows.append(["", "", "", *([""] if ids else []), notes[number]])
+    return static.table(head, rows, "handagent-transcript")
 
 
 class Transcript:
@@ -113,25 +130,7 @@ class Transcript:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        rows = []
-        for line in self.lines:
-            colour = COLOURS[(line.call - 1) % len(COLOURS)] if line.call else "#999"
-            badge = (
-                f'<span style="background:{colour};color:white;border-radius:3px;'
-                f'padding:0 4px">{html.escape(_label(line))}</span>'
-                if line.call
-                else html.escape(_label(line))
-            )
-            mark = (
-                f' <b style="color:#c00">✗ {html.escape(line.problem)}</b>' if line.problem else ""
-            )
-            rows.append(
-                f"<tr><td>{line.message}</td><td>{line.role}</td><td>{badge}</td>"
-                f'<td style="text-align:left;white-space:pre-wrap">{html.escape(line.text)}'
-                f"{mark}</td></tr>"
-            )
-        head = "<tr><th>#</th><th>role</th><th>block</th><th>content</th></tr>"
-        return f'<table class="handagent-transcript">{head}{"".join(rows)}</table>'
+        return html_table(self.lines)
 
 
 def show(messages: list) -> Transcript:

@@ -1,0 +1,78 @@
+"""Headless Chromium with the network blocked, for the browser tests of static pages.
+
+`offline_page(browser, allowed)` opens a tab that lets through file:// and the given URL
+prefixes (a server the test started) and aborts every other request, recording it, so a test
+can fail on any attempt to reach the network. Importing this module skips the importing test
+module the way tests/browser/test_jupyterlab.py does: without HANDAGENT_BROWSER_TESTS=1, or
+without Chromium (a failure in CI).
+"""
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent.parent
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = Path(os.environ.get("HANDAGENT_CHROMIUM", "/usr/bin/chromium"))
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+if os.environ.get("HANDAGENT_BROWSER_TESTS") != "1":
+    pytest.skip("browser tests run with `make test-browser`", allow_module_level=True)
+if not CHROMIUM.exists():
+    reason = (
+        f"browser tests skipped: no Chromium at {CHROMIUM}; enable them with "
+        "`sudo apt-get install chromium` (Debian/Ubuntu) or set HANDAGENT_CHROMIUM"
+    )
+    if os.environ.get("CI"):
+        pytest.fail(reason.replace("skipped", "cannot run in CI"), pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402  (after the skip)
+
+
+@contextmanager
+def chromium():
+    """Debian's Chromium, driven by playwright (a fresh, empty profile each launch)."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield browser
+        browser.close()
+
+
+def offline_page(browser: Browser, allowed: tuple[str, ...] = (), javascript: bool = True):
+    """A tab aborting every request but file:// and `allowed`; returns it and what it blocked."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, java_script_enabled=javascript
+    )
+    page, blocked = context.new_page(), []
+
+    def route(request_route) -> None:
+        url = request_route.request.url
+        if url.startswith(("file://", "data:", *allowed)):
+            request_route.continue_()
+        else:
+            blocked.append(url)
+            request_route.abort()
+
+    page.route("**/*", route)
+    return page, blocked
+
+
+def screenshot(page: Page, name: str, full: bool = False) -> Path:
+    """Save a PNG of the page under artifacts/screenshots/ and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=path, full_page=full)
+    return path

@@ -1,0 +1,216 @@
+"""The built book in headless Chromium, offline: every page loads, draws, and links correctly.
+
+A local HTTP server serves the book `make book` built (HANDAGENT_BOOK names its folder); every
+request to anything else is aborted and fails the test. Each page must load without a request
+off the machine or a script error, and every link it makes to a local page or anchor must lead
+somewhere. Each chapter page must draw what its stored outputs hold: every transcript (with the
+text of its first call and result), every diagram as an SVG picture of its four participants,
+and every widget's static rendering; and it offers a link to run the chapter on Binder.
+
+Run by `make test-book` (after `make book`); without HANDAGENT_BOOK it skips.
+"""
+
+import json
+import os
+import re
+import runpy
+import threading
+from functools import cache, partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlparse
+
+import pytest
+from offline import ROOT, chromium, offline_page, screenshot
+
+from handagent.views.diagram import PARTICIPANTS
+
+if not os.environ.get("HANDAGENT_BOOK"):
+    pytest.skip("the book is checked by `make test-book`", allow_module_level=True)
+BOOK = (ROOT / os.environ["HANDAGENT_BOOK"]).resolve()
+if not (BOOK / "index.html").exists():
+    pytest.fail(f"no book in {BOOK}: build it with `make book`", pytrace=False)
+
+BINDER = runpy.run_path(str(ROOT / "docs" / "conf.py"))["BINDER"]
+PAGES = sorted(  # every page, not the theme's and Sphinx's own files (_static/, _sources/)
+    p.relative_to(BOOK).as_posix()
+    for p in BOOK.rglob("*.html")
+    if not p.relative_to(BOOK).parts[0].startswith("_")
+)
+NOTEBOOKS = sorted(
+    p.relative_to(ROOT).with_suffix("").as_posix()
+    for folder in ("notebooks", "notebooks/zh-CN")
+    for p in (ROOT / folder).glob("[0-9][0-9]_*.ipynb")
+)
+WIDGET = "application/vnd.jupyter.widget-view+json"
+CHECKED = {"pages": 0, "links": 0, "anchors": 0, "diagrams": 0, "transcripts": 0, "widgets": 0}
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(BOOK)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    print("\nbook checked:", json.dumps(CHECKED))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture
+def tab(browser, site):
+    page, blocked = offline_page(browser, allowed=(site,))
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page, blocked, errors
+    page.context.close()
+
+
+@cache
+def ids_in(path: Path) -> frozenset[str]:
+    return frozenset(re.findall(r'\sid="([^"]+)"', path.read_text()))
+
+
+def target(site: str, url: str) -> Path | None:
+    """The built file a local URL names, or None for a URL off the site."""
+    if not url.startswith(site):
+        return None
+    path = BOOK / unquote(urlparse(url).path).lstrip("/")
+    return path / "index.html" if path.is_dir() else path
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_loads_offline_and_every_local_link_leads_somewhere(tab, site, name):
+    page, blocked, errors = tab
+    assert page.goto(site + name).ok
+    if 'http-equiv="refresh"' in (BOOK / name).read_text():  # index.html: on to the front page
+        page.wait_for_url(lambda url: not url.endswith(name))
+    page.wait_for_load_state("load")
+    hrefs = page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
+    broken = []
+    for href in hrefs:
+        url, anchor = urldefrag(href)
+        path = target(site, url)
+        if path is None:
+            continue
+        CHECKED["links"] += 1
+        if not path.is_file():
+            broken.append(href)
+        elif anchor and path.suffix == ".html":
+            CHECKED["anchors"] += 1
+            if unquote(anchor) not in ids_in(path):
+                broken.append(href)
+    CHECKED["pages"] += 1
+    assert (broken, blocked, errors) == ([], [], [])
+
+
+def stored(notebook: str) -> list[dict]:
+    cells = json.loads((ROOT / f"{notebook}.ipynb").read_text())["cells"]
+    return [o.get("data", {}) for c in cells for o in c.get("outputs", []) if "data" in o]
+
+
+def drawn_diagrams(page) -> list[str]:
+    """The SVG documents of the diagram pictures the page shows, loaded and with a size."""
+    pictures = page.locator("img[src$='.svg']")
+    out = []
+    for n in range(pictures.count()):
+        picture = pictures.nth(n)
+        if picture.evaluate("img => img.complete && img.naturalWidth") and picture.is_visible():
+            svg = picture.evaluate("async img => (await fetch(img.src)).text()")
+            if "handagent-diagram" in svg:
+                out.append(svg)
+    return out
+
+
+def open_chapter(tab, site, notebook):
+    page, blocked, errors = tab
+    page.goto(f"{site}{notebook}.html")
+    page.wait_for_load_state("load")
+    return page, blocked, errors
+
+
+def first_call_and_result(plain: str) -> list[str]:
+    """The first lines of call #1 and of its result in a transcript's text, if it has them.
+
+    Example: "    tool_use #1: add {}  <-- NO RESULT" -> ["add {}"]
+    """
+    found = [
+        re.search(rf"^\s+{kind} (.*?)(?:  <--.*)?$", plain, re.M)
+        for kind in ("tool_use #1:", "tool_result for #1:")
+    ]
+    return [" ".join(m.group(1).split()) for m in found if m and m.group(1)]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_transcript_of_a_chapter_is_drawn_with_its_calls(tab, site, notebook):
+    page, blocked, _ = open_chapter(tab, site, notebook)
+    transcripts = [d for d in stored(notebook) if "handagent-transcript" in str(d.get("text/html"))]
+    tables = page.locator("table.handagent-transcript")
+    assert tables.count() == len(transcripts)
+    text = " ".join(page.inner_text("main").split())
+    for n, data in enumerate(transcripts):
+        assert tables.nth(n).is_visible()
+        shown = first_call_and_result("".join(data["text/plain"]))
+        assert shown and all(part in text for part in shown)
+    CHECKED["transcripts"] += len(transcripts)
+    assert blocked == []
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_diagram_and_widget_of_a_chapter_is_drawn_without_a_kernel(tab, site, notebook):
+    page, blocked, _ = open_chapter(tab, site, notebook)
+    outputs = stored(notebook)
+    diagrams = drawn_diagrams(page)
+    assert len(diagrams) == sum("text/vnd.mermaid" in d for d in outputs)
+    assert all(f">{name}</text>" in svg for svg in diagrams for name in PARTICIPANTS)
+    statics = page.locator(".handagent-stepper-static, .handagent-inspector-static")
+    assert statics.count() == sum(WIDGET in d for d in outputs)
+    assert all(statics.nth(n).is_visible() for n in range(statics.count()))
+    CHECKED["diagrams"] += len(diagrams)
+    CHECKED["widgets"] += statics.count()
+    if diagrams:
+        page.locator("img[src$='.svg']").last.scroll_into_view_if_needed()
+        screenshot(page, f"book_{Path(notebook).name}")
+    assert blocked == []
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_chapter_links_to_itself_on_binder(tab, site, notebook):
+    page, _, _ = open_chapter(tab, site, notebook)
+    assert page.locator(f'a[href="{BINDER}{notebook}.ipynb"]').count() >= 1
+
+
+def test_the_front_page_is_the_readme_with_every_chapter_in_order(tab, site):
+    page, blocked, _ = tab
+    page.goto(site)  # index.html sends the reader on to README.html
+    page.wait_for_url(re.compile(r"README\.html$"))
+    assert page.locator("h1").first.inner_text().startswith("handagent")
+    sidebar = page.locator("nav.bd-links a.reference.internal")
+    pages = [
+        urlparse(a).path.removesuffix(".html").lstrip("/")
+        for a in sidebar.evaluate_all("links => links.map(a => a.href)")
+    ]
+    assert [p for p in pages if p.startswith("notebooks/")] == NOTEBOOKS
+    assert page.locator(f'a[href^="{BINDER}"]').count() >= 1  # the README's badge, as a link
+    screenshot(page, "book_front_page")
+    assert blocked == []
+
+
+def test_search_finds_the_chapters_offline(tab, site):
+    page, blocked, errors = tab
+    page.goto(f"{site}search.html?q=tool_result")
+    results = page.locator("#search-results ul.search li")
+    results.first.wait_for(timeout=20_000)
+    found = results.evaluate_all("items => items.map(li => li.querySelector('a').href)")
+    assert any("/notebooks/03_feeding_results_back.html" in url for url in found)
+    assert (blocked, errors) == ([], [])
