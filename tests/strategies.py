@@ -9,6 +9,7 @@ from handagent.runtime.protocol import (
     ImageBlock,
     StopReason,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
@@ -46,6 +47,12 @@ result_blocks = st.lists(st.builds(TextBlock, texts) | images, max_size=2).map(t
 user_blocks = st.lists(st.builds(TextBlock, texts) | images, min_size=1, max_size=2).map(tuple)
 names = st.sampled_from(["read_file", "edit_file", "bash"])
 stop_reasons = st.sampled_from(get_args(StopReason))
+MODELS = ("model-a", "model-b")  # thinking from either: only model-a's goes back to model-a
+signatures = st.text(alphabet="EqQBCkYI+/=", max_size=12)  # "" now and then: a cut stream
+thinking_blocks = st.one_of(
+    st.builds(ThinkingBlock, texts, signatures, st.sampled_from(MODELS)),
+    st.builds(ThinkingBlock.redacted, signatures.filter(bool), st.sampled_from(MODELS)),
+)
 
 
 @st.composite
@@ -75,10 +82,13 @@ def users(draw) -> UserMessage:
 @st.composite
 def assistants(draw, ids=ODD_IDS, payload=small_dicts) -> AssistantMessage:
     call_ids = draw(st.lists(ids, max_size=3, unique=True))
+    thinking = draw(st.lists(thinking_blocks, max_size=2))  # first, as replies have them
     text = [TextBlock(draw(texts))] if draw(st.booleans()) else []
+    between = draw(st.lists(thinking_blocks, max_size=1))  # interleaved, between calls
     stop_reason = draw(stop_reasons)
+    body = [draw(calls(i, payload)) for i in call_ids]
     return AssistantMessage(
-        content=tuple(text + [draw(calls(i, payload)) for i in call_ids]),
+        content=tuple(thinking + text + body[:1] + between + body[1:]),
         stop_reason=stop_reason,
         model="model-a",
         provider="provider-a",

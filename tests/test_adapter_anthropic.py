@@ -8,7 +8,7 @@ from typing import get_args
 import anthropic.types as sdk
 import pytest
 import typing_extensions as te
-from hypothesis import given
+from hypothesis import given, settings
 from strategies import DETAILS_SENTINEL, ERROR_SENTINEL, histories
 
 from handagent.checks import check_request
@@ -18,13 +18,15 @@ from handagent.runtime.adapters import (
     to_openai_chat,
     tools_to_anthropic,
 )
-from handagent.runtime.adapters.anthropic import STOP_REASONS
+from handagent.runtime.adapters.anthropic import STOP_REASONS, translate
 from handagent.runtime.ids import ANTHROPIC, OPENAI_CHAT
 from handagent.runtime.protocol import (
     AssistantMessage,
     ImageBlock,
+    StopDetails,
     StopReason,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
@@ -33,6 +35,7 @@ from handagent.runtime.protocol import (
     tool_result,
     user_text,
 )
+from handagent.runtime.repair import repair
 
 READ_ARGS = {"path": "src/math.ts"}
 READ = ToolCall("toolu_01A", "read_file", READ_ARGS)
@@ -197,12 +200,6 @@ def test_an_sdk_object_instead_of_a_dict_raises_naming_model_dump():
         from_anthropic(sdk.Message.model_validate(RESPONSE))
 
 
-def test_thinking_blocks_are_skipped_on_the_way_in():
-    thinking = {"type": "thinking", "thinking": "hmm", "signature": "s"}
-    response = RESPONSE | {"content": [thinking, *RESPONSE["content"]]}
-    assert from_anthropic(response, timestamp=1.0).content == from_anthropic(RESPONSE).content
-
-
 def test_stop_reason_mapping_covers_every_value_the_sdk_lists():
     assert set(STOP_REASONS) == set(get_args(sdk.StopReason))
     assert set(STOP_REASONS.values()) <= set(get_args(StopReason))
@@ -212,12 +209,23 @@ def test_stop_reason_mapping_covers_every_value_the_sdk_lists():
 def test_every_documented_stop_reason_maps_without_an_unknown_error(reason):
     message = from_anthropic(RESPONSE | {"stop_reason": reason}, timestamp=1.0)
     assert message.stop_reason == STOP_REASONS[reason]
-    assert (message.error_message is not None) == (message.stop_reason == "error")
+    assert message.error_message is None  # "error" is for failures and unknown values only
 
 
-def test_a_refusal_is_an_error_whose_message_says_refusal():
-    message = from_anthropic(RESPONSE | {"stop_reason": "refusal"}, timestamp=1.0)
-    assert message.stop_reason == "error" and message.error_message.startswith("refusal")
+@pytest.mark.parametrize(
+    ("theirs", "ours"),
+    [
+        ("end_turn", "stop"),
+        ("stop_sequence", "stop"),
+        ("tool_use", "tool_use"),
+        ("max_tokens", "length"),
+        ("model_context_window_exceeded", "length"),  # truncated, whichever limit ran out
+        ("pause_turn", "pause"),  # send the content back and continue, not "stop"
+        ("refusal", "refusal"),  # the model's decision in an HTTP 200, not "error"
+    ],
+)
+def test_the_stop_reason_table_reads_as_the_docs_say_what_to_do(theirs, ours):
+    assert STOP_REASONS[theirs] == ours
 
 
 def test_an_unknown_stop_reason_becomes_an_error_that_names_it():
@@ -233,6 +241,8 @@ def test_input_sent_as_a_json_string_is_parsed_as_untrusted_text():
 
 
 SDK_BLOCKS = {
+    "thinking": sdk.ThinkingBlockParam,
+    "redacted_thinking": sdk.RedactedThinkingBlockParam,
     "text": sdk.TextBlockParam,
     "image": sdk.ImageBlockParam,
     "tool_use": sdk.ToolUseBlockParam,
@@ -264,6 +274,7 @@ def test_the_transcript_uses_only_fields_the_sdk_knows():
     assert_sdk_wire(to_anthropic(TRANSCRIPT))
 
 
+@settings(deadline=None)  # decided by what goes out, never by how long it took
 @given(histories())
 def test_any_history_goes_out_valid_paired_private_and_deterministic(history):
     before = copy.deepcopy(history)
@@ -292,14 +303,175 @@ def test_any_history_goes_out_valid_paired_private_and_deterministic(history):
         assert answers == [b["id"] for b in previous if b["type"] == "tool_use"]
         assert all(b["type"] == "tool_result" for b in turn["content"][: len(answers)])
         if uses and index == len(wire) - 1:
-            assert history[-1].stop_reason in ("tool_use", "stop")  # the loop runs these next
+            assert history[-1].stop_reason in ("tool_use", "stop", "pause")  # the loop goes on
+
+    # no target model: no thinking goes out; to model-a: model-a's signed blocks, in order
+    assert not [b for turn in wire for b in turn["content"] if "thinking" in b["type"]]
+    to_a = to_anthropic(history, model="model-a")
+    sent_thinking = [b for turn in to_a for b in turn["content"] if "thinking" in b["type"]]
+    kept = [
+        b for m in repair(history) for b in m.content
+        if isinstance(b, ThinkingBlock) and b.model == "model-a" and b.signed
+    ]  # fmt: skip
+    assert [b.get("signature") or b.get("data") for b in sent_thinking] == [
+        b.signature or b.redacted_data for b in kept
+    ]
+    assert_sdk_wire(to_a)
 
     # the provider's own rules accept it (the mock checks requests with these rules)
-    if wire:
-        check_request({"model": "claude-sonnet-5", "max_tokens": 100, "messages": wire})
+    for sent in (wire, to_a):
+        if sent:
+            check_request({"model": "claude-sonnet-5", "max_tokens": 100, "messages": sent})
 
     # switching to OpenAI Chat uses the originals wherever they are valid there (first use)
     chat_ids = [c["id"] for turn in to_openai_chat(history) for c in turn.get("tool_calls", [])]
     firsts = [o not in originals[:i] for i, o in enumerate(originals)]
     pairs = zip(originals, chat_ids, firsts, strict=True)
     assert all(c == o for o, c, first in pairs if first and OPENAI_CHAT.accepts(o))
+
+
+# A reply in today's shape (reference api-2026-12 §2.3, §5, §7): thinking first with an empty
+# text at the default display, a redacted block between the calls, `caller` on each tool_use,
+# `stop_details` null, and the full usage.
+SIGNATURE = "EqQBCkYIBxgCKkBdT0mKvJ3qX7y0w2nW9aZ1Lr8sPq4VbN6uHcE5tKfG2jDiO1lM3zYxR0Q"
+REDACTED = "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP"
+TODAY = {
+    "id": "msg_01XFDUDYJgAACzvnptvVoYEL",
+    "type": "message",
+    "role": "assistant",
+    "model": "claude-haiku-5-5",
+    "content": [
+        {"type": "thinking", "thinking": "", "signature": SIGNATURE},
+        {"type": "text", "text": "Let me read both files."},
+        {"type": "tool_use", "id": "toolu_01A", "name": "read_file", "input": {"path": "a"},
+         "caller": {"type": "direct"}},
+        {"type": "redacted_thinking", "data": REDACTED},
+        {"type": "tool_use", "id": "toolu_01B", "name": "read_file", "input": {"path": "b"},
+         "caller": {"type": "direct"}},
+    ],
+    "stop_reason": "tool_use",
+    "stop_sequence": None,
+    "stop_details": None,
+    "container": None,
+    "usage": {
+        "input_tokens": 512,
+        "output_tokens": 96,
+        "cache_creation_input_tokens": 0,
+        "cache_read_input_tokens": 0,
+        "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 0},
+        "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+        "service_tier": "standard",
+        "output_tokens_details": {"thinking_tokens": 64},
+        "inference_geo": "global",
+        "speed": "standard",
+    },
+}  # fmt: skip
+MODEL = TODAY["model"]
+REFUSED = TODAY | {
+    "content": [{"type": "text", "text": "I can help with part of this, but"}],
+    "stop_reason": "refusal",
+    # the docs' example, verbatim
+    "stop_details": {
+        "type": "refusal",
+        "category": "cyber",
+        "explanation": "This request was declined because it could enable cyber harm.",
+    },
+}
+
+
+def test_the_sdk_itself_accepts_the_hand_built_replies_in_todays_shape():
+    for reply in (TODAY, REFUSED):
+        dumped = sdk.Message.model_validate(reply).model_dump()
+        assert from_anthropic(dumped, timestamp=1.0) == from_anthropic(reply, timestamp=1.0)
+
+
+def test_thinking_and_redacted_thinking_are_read_in_place_with_their_model():
+    content = from_anthropic(TODAY, timestamp=1.0).content
+    assert [type(b).__name__ for b in content] == [
+        "ThinkingBlock", "TextBlock", "ToolCall", "ThinkingBlock", "ToolCall"
+    ]  # fmt: skip
+    assert content[0] == ThinkingBlock("", SIGNATURE, MODEL)
+    assert content[3] == ThinkingBlock.redacted(REDACTED, MODEL)
+
+
+def history_of(reply: dict) -> list:
+    message = from_anthropic(reply, timestamp=2.0)
+    return [
+        user_text("Read a and b", 1.0),
+        message,
+        *[tool_result(call, "ok", timestamp=3.0) for call in tool_calls(message)],
+    ]
+
+
+def test_thinking_goes_back_to_its_model_unmodified_in_order_with_its_signature():
+    sent = to_anthropic(history_of(TODAY), model=MODEL)[1]["content"]
+    wanted = [{k: v for k, v in b.items() if k != "caller"} for b in TODAY["content"]]
+    assert sent == wanted  # byte for byte, in place: only `caller` (direct, the default) is gone
+    assert_sdk_wire(to_anthropic(history_of(TODAY), model=MODEL))
+
+
+def test_thinking_is_left_out_for_another_model_and_when_no_model_is_named():
+    for target in ("claude-opus-5-5", None):
+        sent = to_anthropic(history_of(TODAY), model=target)[1]["content"]
+        assert [b["type"] for b in sent] == ["text", "tool_use", "tool_use"]
+
+
+def test_an_alias_of_the_model_that_wrote_the_thinking_gets_it_back():
+    reply = TODAY | {"model": "claude-haiku-4-5-20251001"}
+    sent = to_anthropic(history_of(reply), model="claude-haiku-4-5")[1]["content"]
+    assert sent[0]["type"] == "thinking"
+
+
+def test_thinking_goes_to_another_model_only_where_the_catalogue_says_it_reads_it():
+    # "Claude Fable 5.1 reads blocks from Claude Opus 5 and, on the Claude API, from Claude Opus
+    # 5.5; neither Claude Opus 5 nor Claude Opus 5.5 reads blocks from Claude Fable 5.1."
+    from_opus = history_of(TODAY | {"model": "claude-opus-5-5"})
+    from_fable = history_of(TODAY | {"model": "claude-fable-5-1"})
+    assert to_anthropic(from_opus, model="claude-fable-5-1")[1]["content"][0]["type"] == "thinking"
+    assert to_anthropic(from_fable, model="claude-opus-5-5")[1]["content"][0]["type"] == "text"
+
+
+def test_a_thinking_block_cut_before_its_signature_is_kept_but_never_sent():
+    cut = ThinkingBlock("I should read a", "", MODEL)
+    history = [user_text("hi", 1.0), assistant(cut, TextBlock("Reading"), stop_reason="aborted")]
+    assert to_anthropic(history, model=MODEL)[1]["content"] == [{"type": "text", "text": "Reading"}]
+    assert history[1].content[0] == cut  # the record keeps it
+
+
+def test_a_reply_of_thinking_alone_sent_to_another_model_leaves_no_empty_message():
+    alone = assistant(ThinkingBlock("", SIGNATURE, MODEL), stop_reason="stop")
+    history = [user_text("hi", 1.0), alone, user_text("and?", 3.0)]
+    assert [turn["role"] for turn in to_anthropic(history, model="claude-opus-5-5")] == ["user"]
+
+
+def test_a_refusal_is_its_own_outcome_with_its_stop_details_kept_and_no_error():
+    message = from_anthropic(REFUSED, timestamp=1.0)
+    assert message.stop_reason == "refusal" and message.error_message is None
+    assert message.stop_details == StopDetails(
+        "refusal", "cyber", "This request was declined because it could enable cyber harm."
+    )
+    assert message.content == (TextBlock("I can help with part of this, but"),)  # partial text
+
+
+def test_stop_details_stay_in_the_record_and_never_reach_the_wire():
+    history = [user_text("hi", 1.0), from_anthropic(REFUSED, timestamp=2.0), user_text("ok", 3.0)]
+    assert "cyber harm" not in json.dumps(to_anthropic(history, model=MODEL))
+
+
+def test_stop_details_are_none_for_every_other_stop_reason():
+    assert from_anthropic(TODAY, timestamp=1.0).stop_details is None
+
+
+def test_pause_turn_is_a_pause_and_its_last_message_is_left_for_the_loop():
+    paused = from_anthropic(TODAY | {"stop_reason": "pause_turn"}, timestamp=2.0)
+    assert paused.stop_reason == "pause" and paused.error_message is None
+    wire = to_anthropic([user_text("search", 1.0), paused], model=MODEL)
+    assert [b["type"] for b in wire[-1]["content"]][-1] == "tool_use"  # no synthetic results
+
+
+def test_translate_alone_neither_repairs_nor_rewrites_ids():
+    odd = ToolCall("call_1|fc_2", "read_file", {})
+    history = [user_text("hi", 1.0), assistant(odd), user_text("never mind", 3.0)]
+    wire = translate(history)
+    assert wire[1]["content"][0]["id"] == "call_1|fc_2"  # what a naive adapter sends
+    assert [b["type"] for b in wire[2]["content"]] == ["text"]  # the call left unanswered

@@ -15,8 +15,10 @@ from handagent.runtime.ids import OPENAI_CHAT
 from handagent.runtime.protocol import (
     AssistantMessage,
     ImageBlock,
+    StopDetails,
     StopReason,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
@@ -161,7 +163,7 @@ def test_stop_next_to_tool_calls_is_read_as_tool_use():
 def test_every_documented_finish_reason_maps(reason):
     message = from_openai_chat(response({"content": "hi"}, reason))
     assert message.stop_reason == FINISH_REASONS[reason]
-    assert (message.error_message is not None) == (message.stop_reason == "error")
+    assert message.error_message is None  # "error" is for failures and unknown values only
 
 
 def test_finish_reason_mapping_is_total_over_the_documented_values():
@@ -169,11 +171,38 @@ def test_finish_reason_mapping_is_total_over_the_documented_values():
     assert set(FINISH_REASONS.values()) <= set(get_args(StopReason))
 
 
-def test_content_filter_and_refusal_are_errors_that_say_why():
+def test_content_filter_is_openais_refusal_not_an_error():
     filtered = from_openai_chat(response({"content": "par"}, "content_filter"))
-    assert filtered.error_message.startswith("content_filter")
+    assert filtered.stop_reason == "refusal" and filtered.error_message is None
+    assert filtered.stop_details == StopDetails("content_filter")
+    assert filtered.content == (TextBlock("par"),)  # what arrived before the filter is kept
+
+
+def test_a_refusal_in_the_message_is_a_refusal_whose_details_quote_it():
     refused = from_openai_chat(response({"content": None, "refusal": "I can't help."}, "stop"))
-    assert refused.stop_reason == "error" and refused.error_message == "refusal: I can't help."
+    assert refused.stop_reason == "refusal" and refused.error_message is None
+    assert refused.stop_details == StopDetails("refusal", None, "I can't help.")
+
+
+def test_thinking_never_reaches_the_chat_completions_wire():
+    thought = ThinkingBlock("secret plan", "EqQBCkYI", "claude-x")
+    redacted = ThinkingBlock.redacted("EmwKAhgB", "claude-x")
+    history = [
+        user_text("hi", 1.0),
+        assistant(thought, TextBlock("Reading."), READ, redacted),
+        tool_result(READ, "ok", timestamp=3.0),
+        assistant(thought, stop_reason="stop"),  # a reply of thinking alone: left out whole
+    ]
+    wire = to_openai_chat(history)
+    text = json.dumps(wire)
+    assert "secret plan" not in text and "EqQBCkYI" not in text and "EmwKAhgB" not in text
+    assert [turn["role"] for turn in wire] == ["user", "assistant", "tool"]
+    assert wire[1]["content"] == "Reading."
+
+
+def test_the_error_prefix_is_this_adapters_convention_and_is_not_doubled():
+    result = tool_result(READ, "Error: no such file", is_error=True, timestamp=3.0)
+    assert to_openai_chat([assistant(READ), result])[1]["content"] == "Error: no such file"
 
 
 def test_an_unknown_finish_reason_becomes_an_error_that_names_it():

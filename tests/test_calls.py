@@ -180,14 +180,29 @@ def test_every_call_of_a_reply_cut_by_the_token_limit_is_refused_unrun():
     ]
 
 
-def test_the_calls_of_an_aborted_or_failed_turn_each_get_a_result_saying_so():
+def test_the_calls_of_an_aborted_failed_or_refused_turn_each_get_a_result_saying_so():
     ran.clear()
     calls = (ToolCall("A", "read_file", {"path": "a.py"}), ToolCall("B", "nope", {}))
-    for stop_reason, word in [("aborted", "aborted by the user"), ("error", "failed")]:
+    for stop_reason, word in [
+        ("aborted", "aborted by the user"),
+        ("error", "failed"),
+        ("refusal", "declined"),
+    ]:
         results = run_calls(assistant(*calls, stop_reason=stop_reason), TOOLS)
         assert [r.tool_call_id for r in results] == ["A", "B"]
         assert all(r.is_error and word in only_text(r) for r in results)
     assert ran == []
+
+
+def test_a_call_in_a_paused_turn_runs_as_a_tool_use_call_would():
+    ran.clear()
+    paused = assistant(ToolCall("A", "read_file", {"path": "a.py"}), stop_reason="pause")
+    (result,) = run_calls(paused, TOOLS)
+    assert ran == ["a.py"] and not result.is_error
+
+
+def test_every_stop_reason_that_ends_a_turn_unfinished_has_a_not_run_text():
+    assert set(NOT_RUN) == {"length", "aborted", "error", "refusal"}
 
 
 def test_results_agree_with_what_repair_would_have_filled_in_for_a_cut_reply():
@@ -259,3 +274,25 @@ def test_random_messages_get_one_result_per_call_and_a_history_the_api_accepts(m
         {"model": "claude-sonnet-5", "max_tokens": 100, "messages": wire, "tools": TOOLS.menu()}
     )
     assert repair(history) == history  # nothing left for repair to fill or drop
+
+
+def test_workspace_and_edit_tools_answer_calls_through_run_calls(tmp_path):
+    from handagent.runtime.edit import edit_tool
+    from handagent.runtime.workspace import READ_FILE_TOOL, Workspace
+
+    (tmp_path / "a.ts").write_text("return a / b;\n", encoding="utf-8")
+    (tmp_path / "b.ts").write_text("return a / b;\n", encoding="utf-8")
+    workspace = Workspace(tmp_path)
+    read, edit = workspace.tool(), edit_tool(workspace)
+    assert read.menu_entry() == READ_FILE_TOOL
+    # Calls of one reply run at the same time: their inputs are independent, their effects need
+    # not be, so this reply reads one file and edits another.
+    message = assistant(
+        ToolCall("A", "read_file", {"path": "a.ts"}),
+        ToolCall("B", "edit_file", {"path": "b.ts", "old_text": "a / b", "new_text": "a * b"}),
+        ToolCall("C", "read_file", {"path": "../outside"}),
+    )
+    first, second, third = run_calls(message, [read, edit])
+    assert only_text(first) == "return a / b;\n" and not first.is_error
+    assert only_text(second) == "Edited b.ts: 1 line replaced by 1." and "diff" in second.details
+    assert third.is_error and "above the workspace root" in only_text(third)

@@ -1,225 +1,86 @@
-"""Chapter 06 exercise: the checkpoint checker passes the reference solution and explains wrong
-attempts (a crash on a missing path, no results for an aborted turn, a wrong tool_call_id...)."""
+"""Chapter 06 exercise: the reply reader's checker passes the package's own reader and explains
+the mistakes of a first attempt (content[0] read as text, thinking dropped, a wrong table)."""
 
-import json
-from dataclasses import dataclass
+from dataclasses import replace
 
-from handagent.exercises.ch06 import check_checkpoint
-from handagent.runtime.protocol import StopReason, ToolCall, tool_result
-
-STOP_REASONS = ["stop", "tool_use", "length", "error", "aborted"]
-READ_FILE_TOOL = {
-    "name": "read_file",
-    "description": (
-        "Read a UTF-8 text file under the current workspace. Use this before editing a file "
-        "you have not inspected."
-    ),
-    "input_schema": {
-        "type": "object",
-        "properties": {"path": {"type": "string", "description": "Workspace-relative file path."}},
-        "required": ["path"],
-        "additionalProperties": False,
-    },
-}
+from handagent.exercises.ch06 import REPLIES, check_reader, response
+from handagent.exercises.selfcheck import self_check
+from handagent.runtime.adapters.anthropic import STOP_REASONS, read_block
+from handagent.runtime.protocol import TextBlock, ThinkingBlock
 
 
-def extract_calls(message):
-    return [block for block in message.content if isinstance(block, ToolCall)]
+def reference(reply):
+    blocks = (read_block(block, reply["model"]) for block in reply["content"])
+    return [block for block in blocks if block is not None]
 
 
-def reference_answer(message, files):
-    results = []
-    for call in extract_calls(message):
-        if message.stop_reason == "aborted":
-            results.append(tool_result(call, "aborted: not run", is_error=True))
-            continue
-        args = call.arguments
-        if not (
-            isinstance(args, dict) and list(args) == ["path"] and isinstance(args["path"], str)
-        ):
-            received = call.raw_arguments if args is None else json.dumps(args)
-            text = f"Arguments must be {{path: string}} (path is required). Received: {received}"
-            results.append(tool_result(call, text, is_error=True))
-        elif args["path"] not in files:
-            results.append(tool_result(call, f"No file {args['path']!r}.", is_error=True))
-        else:
-            results.append(tool_result(call, files[args["path"]]))
-    return results
+def problems_of(stop_table=None, read_blocks=reference) -> str:
+    table = dict(STOP_REASONS) if stop_table is None else stop_table
+    return "\n".join(check_reader(table, read_blocks).problems)
 
 
-def problems_of(**changes) -> str:
-    pieces = {
-        "stop_reasons": STOP_REASONS,
-        "read_file_tool": READ_FILE_TOOL,
-        "extract_calls": extract_calls,
-        "answer_calls": reference_answer,
-    }
-    verdict = check_checkpoint(**(pieces | changes))
-    return "\n".join(verdict.problems)
+def test_the_package_reader_and_table_pass():
+    assert check_reader(dict(STOP_REASONS), reference).passed
 
 
-def test_the_reference_solution_passes():
-    verdict = check_checkpoint(STOP_REASONS, READ_FILE_TOOL, extract_calls, reference_answer)
-    assert verdict.passed, verdict
+def test_the_fixed_replies_include_thinking_redacted_no_thinking_and_server_tools():
+    kinds = {block["type"] for _, content in REPLIES for block in content}
+    assert {"thinking", "redacted_thinking", "text", "tool_use", "server_tool_use"} <= kinds
+    assert any(content[0]["type"] == "text" for _, content in REPLIES)  # a turn without thinking
 
 
-def test_the_stop_reason_literal_and_camel_case_names_are_accepted():
-    assert problems_of(stop_reasons=StopReason) == ""
-    assert problems_of(stop_reasons=["stop", "toolUse", "length", "error", "aborted"]) == ""
+def test_reading_content_0_as_text_is_told_to_select_blocks_by_type():
+    problems = problems_of(read_blocks=lambda reply: [TextBlock(reply["content"][0]["text"])])
+    assert "raised KeyError: 'text'" in problems
+    assert "a reply may start with thinking" in problems
 
 
-def test_results_as_dicts_in_the_anthropic_or_the_seed_shape_are_accepted():
-    def as_dicts(message, files):
-        out = []
-        for number, result in enumerate(reference_answer(message, files)):
-            text = result.content[0].text
-            if number % 2:
-                out.append({"toolCallId": result.tool_call_id, "isError": result.is_error,
-                            "content": [{"type": "text", "text": text}]})  # fmt: skip
-            else:
-                block = {"type": "tool_result", "tool_use_id": result.tool_call_id}
-                out.append(block | {"content": text, "is_error": result.is_error})
-        return out
+def test_dropping_thinking_is_told_the_next_request_needs_it():
+    def no_thinking(reply):
+        return [b for b in reference(reply) if not isinstance(b, ThinkingBlock)]
 
-    assert problems_of(answer_calls=as_dicts) == ""
+    problems = problems_of(read_blocks=no_thinking)
+    assert "the thinking blocks are missing" in problems
+    assert "ThinkingBlock.redacted(data, model)" in problems
 
 
-def test_results_of_the_learners_own_dataclass_are_accepted():
-    @dataclass(frozen=True)
-    class MyToolResult:  # the seed's camelCase spelling
-        toolCallId: str
-        toolName: str
-        isError: bool
-        content: list
+def test_a_thinking_block_without_its_model_is_told_where_the_model_is():
+    def no_model(reply):
+        blocks = reference(reply)
+        return [replace(b, model="") if isinstance(b, ThinkingBlock) else b for b in blocks]
 
-    def own_types(message, files):
-        return [
-            MyToolResult(r.tool_call_id, r.tool_name, r.is_error, [{"text": r.content[0].text}])
-            for r in reference_answer(message, files)
-        ]
-
-    assert problems_of(answer_calls=own_types) == ""
+    assert "use response['model']" in problems_of(read_blocks=no_model)
 
 
-def test_missing_stop_reasons_are_named():
-    problems = problems_of(stop_reasons=["stop", "tool_use"])
-    assert "stop_reasons lacks length, error, aborted" in problems
+def test_keeping_server_tool_blocks_is_told_to_skip_them():
+    def keeps_all(reply):
+        return [read_block(b, reply["model"]) or TextBlock(b["type"]) for b in reply["content"]]
+
+    assert "skip the block types you do not read" in problems_of(read_blocks=keeps_all)
 
 
-def test_a_schema_that_accepts_extra_properties_is_rejected():
-    loose = {**READ_FILE_TOOL, "input_schema": {**READ_FILE_TOOL["input_schema"]}}
-    del loose["input_schema"]["additionalProperties"]
-    problems = problems_of(read_file_tool=loose)
-    assert "input_schema accepts {'path': 'a.ts', 'mode': 'rb'}" in problems
-    assert '"additionalProperties": false' in problems
+def test_pause_and_refusal_mapped_as_in_a_first_attempt_are_each_explained():
+    table = dict(STOP_REASONS) | {"pause_turn": "stop", "refusal": "error"}
+    problems = problems_of(stop_table=table)
+    assert "maps 'pause_turn' to 'stop'; it is 'pause'" in problems
+    assert "maps 'refusal' to 'error'; it is 'refusal'" in problems
 
 
-def test_a_one_word_description_is_rejected():
-    problems = problems_of(read_file_tool={**READ_FILE_TOOL, "description": "Read a file."})
-    assert "description is too short" in problems
-
-
-def test_extracting_only_the_last_block_is_rejected():
-    problems = problems_of(extract_calls=lambda message: [message.content[-1]])
-    assert "loop over every block of content" in problems
-
-
-def test_crashing_on_a_missing_path_is_rejected_with_a_hint():
-    def crashes(message, files):
-        if message.stop_reason == "aborted":
-            return reference_answer(message, files)
-        return [tool_result(call, files[call.arguments["path"]]) for call in extract_calls(message)]
-
-    problems = problems_of(answer_calls=crashes)
-    assert "answer_calls raised KeyError: 'path'" in problems
-    assert "answer a bad call with an is_error result instead of raising" in problems
-
-
-def test_crashing_on_invalid_json_arguments_names_raw_arguments():
-    def reads_arguments(message, files):
-        calls = extract_calls(message)
-        if any(call.raw_arguments for call in calls) and message.stop_reason != "aborted":
-            return [call.arguments.get("path") for call in calls]
-        return reference_answer(message, files)
-
-    problems = problems_of(answer_calls=reads_arguments)
-    assert "raised AttributeError" in problems
-    assert "raw_arguments keeps the text" in problems
-
-
-def test_no_results_for_an_aborted_message_is_rejected():
-    def skips_aborted(message, files):
-        return [] if message.stop_reason == "aborted" else reference_answer(message, files)
-
-    problems = problems_of(answer_calls=skips_aborted)
-    assert "For the 'aborted' message with 2 call(s), answer_calls returned 0 results" in problems
-    assert "An aborted turn's calls still need one each" in problems
-
-
-def test_running_the_calls_of_an_aborted_turn_is_rejected():
-    def runs_aborted(message, files):
-        results = reference_answer(message, files)
-        if message.stop_reason != "aborted":
-            return results
-        return [tool_result(extract_calls(message)[0], files["src/math.ts"]), results[1]]
-
-    problems = problems_of(answer_calls=runs_aborted)
-    assert "The result for call 1 of the aborted turn must not run the call" in problems
-
-
-def test_a_wrong_tool_call_id_is_rejected():
-    def cleans_ids(message, files):
-        results = reference_answer(message, files)
-        return [
-            tool_result(
-                ToolCall(r.tool_call_id.split("|")[0], r.tool_name, {}),
-                r.content[0].text,
-                is_error=r.is_error,
-            )
-            for r in results
-        ]
-
-    problems = problems_of(answer_calls=cleans_ids)
-    assert "quotes tool_call_id 'call_Qx7Vb2Lr9Tm4Kd8Wn3Hs6Pj1'" in problems
-    assert "copy call.id exactly" in problems
-
-
-def test_an_error_without_is_error_is_rejected():
-    def unflagged(message, files):
-        return [
-            tool_result(ToolCall(r.tool_call_id, r.tool_name, {}), r.content[0].text)
-            for r in reference_answer(message, files)
-        ]
-
-    problems = problems_of(answer_calls=unflagged)
-    assert "The result for a call missing path has is_error False" in problems
-
-
-def test_a_stub_returning_none_is_told_to_return_a_list():
-    problems = problems_of(answer_calls=lambda message, files: None)
-    assert "answer_calls returned None; return a list with one result per tool call" in problems
-
-
-def test_the_notebook_stub_gets_a_hint_for_each_of_its_mistakes():
-    def stub_extract(message):
-        return [message.content[-1]]
-
-    def stub_answer(message, files):
-        return [tool_result(call, files[call.arguments["path"]]) for call in stub_extract(message)]
-
-    verdict = check_checkpoint(
-        ["stop", "tool_use"], {"name": "read_file"}, stub_extract, stub_answer
-    )
-    problems = "\n".join(verdict.problems)
-    assert not verdict.passed
-    assert "A text block is not a call" in problems
-    assert "may name a file that is not there" in problems
-    assert "raw_arguments keeps the text" in problems
-    assert "This turn was aborted: answer each call without running it." in problems
-    assert "read_file_tool has no input_schema dict." in problems
+def test_a_value_that_is_not_one_of_ours_is_named():
+    problems = problems_of(stop_table=dict(STOP_REASONS) | {"end_turn": "done"})
+    assert "'done', not one of ours" in problems
 
 
 def test_nothing_handed_in_gives_problems_not_an_exception():
-    problems = check_checkpoint(None, None, None, None).problems
-    assert "stop_reasons is None; give the five values as a list of strings." in problems
-    assert any("answer_calls raised TypeError" in problem for problem in problems)
+    problems = problems_of(stop_table=None or "no", read_blocks=None)
+    assert "stop_table is 'no'" in problems and "read_blocks raised TypeError" in problems
+
+
+def test_response_wraps_content_in_todays_shape():
+    reply = response([])
+    assert reply["stop_details"] is None and reply["model"] and reply["usage"]
+
+
+def test_the_self_check_grades_the_right_answers_right():
+    assert self_check("06", {1: "b", 2: "c", 3: "refusal"}).passed
+    assert not self_check("06", {1: "a", 2: "a", 3: "error"}).passed

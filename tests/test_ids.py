@@ -11,6 +11,7 @@ from strategies import ODD_IDS, histories
 from handagent.runtime.ids import ANTHROPIC, OPENAI_CHAT, id_table, normalise_ids, rewrite_id
 from handagent.runtime.protocol import (
     AssistantMessage,
+    ThinkingBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
@@ -110,6 +111,25 @@ def test_an_id_repeated_in_a_later_turn_is_sent_unique_and_its_result_follows_it
 def test_a_valid_id_repeated_in_a_later_turn_is_rewritten_the_second_time():
     ids = call_ids(normalise_ids(turn("toolu_1") + turn("toolu_1"), ANTHROPIC))
     assert ids[0] == "toolu_1" and ids[1] != "toolu_1" and ANTHROPIC.accepts(ids[1])
+
+
+def test_a_turn_of_valid_ids_keeps_its_thinking_and_every_block_exactly():
+    thought = ThinkingBlock("", "EqQB", "model-a")
+    call = ToolCall("toolu_01A", "read_file", {"path": "a"})
+    reply = AssistantMessage(
+        content=(thought, call, ThinkingBlock.redacted("EmwK", "model-a")),
+        stop_reason="tool_use",
+        model="model-a",
+        provider="anthropic",
+        usage=Usage(1, 1),
+        timestamp=1.0,
+    )
+    history = [user_text("hi", 0.0), reply, tool_result(call, "ok", timestamp=2.0)]
+    assert normalise_ids(history, ANTHROPIC) == history  # nothing in a signed turn changes
+
+
+def test_anthropic_ids_are_kept_within_64_characters_as_production_runtimes_do():
+    assert ANTHROPIC.accepts("t" * 64) and not ANTHROPIC.accepts("t" * 65)
 
 
 def test_an_id_valid_for_anthropic_may_be_too_long_for_openai_chat():

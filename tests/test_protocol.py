@@ -1,6 +1,7 @@
 """Tests for runtime.protocol."""
 
 import dataclasses
+import inspect
 import json
 from typing import get_args
 
@@ -9,15 +10,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import histories
 
+from handagent.runtime import protocol
 from handagent.runtime.protocol import (
     AssistantMessage,
+    StopDetails,
     StopReason,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     Usage,
     UserMessage,
     assistant_aborted,
     assistant_from_error,
+    assistant_reply,
     call_from_text,
     parse_arguments,
     tool_calls,
@@ -26,8 +31,73 @@ from handagent.runtime.protocol import (
 )
 
 
-def test_stop_reason_has_the_five_values_of_the_source_text():
-    assert set(get_args(StopReason)) == {"stop", "tool_use", "length", "error", "aborted"}
+def test_stop_reason_has_the_source_texts_five_values_and_todays_pause_and_refusal():
+    seed = {"stop", "tool_use", "length", "error", "aborted"}
+    assert set(get_args(StopReason)) == seed | {"pause", "refusal"}
+
+
+def test_each_stop_reason_has_a_contract_comment_beside_it_or_above_it():
+    lines = inspect.getsource(protocol).splitlines()
+    for reason in get_args(StopReason):
+        (number,) = [i for i, line in enumerate(lines) if line.strip().startswith(f'"{reason}"')]
+        assert "#" in lines[number] or lines[number - 1].strip().startswith("#"), reason
+
+
+def test_a_thinking_block_keeps_text_signature_and_model_and_is_signed():
+    block = ThinkingBlock("", "EqQBCkYI", "model-a")
+    assert (block.text, block.signature, block.model, block.redacted_data) == (
+        "",
+        "EqQBCkYI",
+        "model-a",
+        None,
+    )
+    assert block.signed and block.type == "thinking"
+
+
+def test_a_redacted_block_holds_only_its_data_and_counts_as_signed():
+    block = ThinkingBlock.redacted("EmwKAhgB", "model-a")
+    assert (block.text, block.signature, block.redacted_data) == ("", "", "EmwKAhgB")
+    assert block.signed
+
+
+def test_a_thinking_block_cut_before_its_signature_is_not_signed():
+    assert not ThinkingBlock("half a thought", "", "model-a").signed
+
+
+def test_a_redacted_block_with_text_or_a_signature_raises_naming_the_builder():
+    with pytest.raises(ValueError, match="ThinkingBlock.redacted"):
+        ThinkingBlock("text", "", "model-a", redacted_data="EmwK")
+
+
+def test_thinking_stays_in_an_assistant_message_in_the_order_it_came():
+    first, later = ThinkingBlock("", "s1", "m"), ThinkingBlock("", "s2", "m")
+    call = ToolCall("a", "f", {})
+    message = assistant_reply(first, TextBlock("hi"), call, later, model="m", timestamp=1.0)
+    assert message.content == (first, TextBlock("hi"), call, later)
+    assert tool_calls(message) == [call]
+
+
+def test_a_refusal_keeps_its_stop_details_and_has_no_error_message():
+    details = StopDetails("refusal", "cyber", "declined")
+    message = AssistantMessage(
+        content=(TextBlock("Partial"),),
+        stop_reason="refusal",
+        model="m",
+        provider="p",
+        usage=Usage(1, 1),
+        timestamp=0.0,
+        stop_details=details,
+    )
+    assert message.stop_details == details and message.error_message is None
+
+
+def test_assistant_reply_fills_in_zero_usage_and_the_defaults():
+    message = assistant_reply(ToolCall("a", "f", {}), model="m", timestamp=2.0)
+    assert (message.stop_reason, message.provider, message.usage) == (
+        "tool_use",
+        "anthropic",
+        Usage(0, 0),
+    )
 
 
 def test_tool_calls_returns_every_call_in_order_not_just_the_last_block():

@@ -16,8 +16,11 @@ from handagent.runtime.adapters import to_anthropic, tools_to_anthropic, tools_t
 from handagent.runtime.protocol import (
     AssistantMessage,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     Usage,
+    tool_calls,
+    tool_result,
     user_text,
 )
 from handagent.runtime.providers import complete, request_body
@@ -38,6 +41,10 @@ TEXT_THEN_CALL = [
     {"type": "tool_use", "name": "read_file", "input": {"path": "notes.txt"}},
 ]
 HELLO = [user_text("Read notes.txt", timestamp=1.0)]
+
+
+def texts(message: AssistantMessage) -> list[str]:
+    return [block.text for block in message.content if isinstance(block, TextBlock)]
 
 
 def ask(server_url: str, stream: bool = False, **options) -> AssistantMessage:
@@ -120,8 +127,9 @@ def test_a_reply_comes_back_as_a_neutral_message(mock_server, stream):
     mock_server.script(TEXT_THEN_CALL)
     message = ask(mock_server.base_url, stream=stream)
     assert message.stop_reason == "tool_use" and message.error_message is None
-    assert message.content[0] == TextBlock("Let me read the file for you now.")
-    call = message.content[1]
+    # read by type: the mock, like the API, may start a reply with thinking blocks
+    assert texts(message) == ["Let me read the file for you now."]
+    (call,) = tool_calls(message)
     assert (call.name, call.arguments) == ("read_file", {"path": "notes.txt"})
     assert (message.model, message.provider) == (MODEL, "anthropic")
     assert message.usage.output_tokens > 0
@@ -219,16 +227,16 @@ def test_ctrl_c_mid_stream_returns_an_aborted_message_holding_the_text_so_far(
     def interrupted_after_first_text(lines):
         for name, data in streaming.parse_sse(lines):
             yield name, data
-            if name == "content_block_delta":
+            if name == "content_block_delta" and data["delta"]["type"] == "text_delta":
                 raise KeyboardInterrupt
 
     monkeypatch.setattr(providers, "parse_sse", interrupted_after_first_text)
     mock_server.script(TEXT_THEN_CALL)
     message = ask(mock_server.base_url, stream=True)  # returns: the interrupt is not re-raised
-    assert message.stop_reason == "aborted"
-    (text,) = message.content
-    assert text.text and "Let me read the file for you now.".startswith(text.text)
-    assert text.text != "Let me read the file for you now."
+    assert message.stop_reason == "aborted" and not tool_calls(message)
+    (text,) = texts(message)
+    assert text and "Let me read the file for you now.".startswith(text)
+    assert text != "Let me read the file for you now."
 
 
 @pytest.mark.parametrize("stream", [False, True])
@@ -295,7 +303,7 @@ def test_openai_chat_against_the_mock_when_it_serves_that_route(mock_server):
     if message.error_message and "HTTP 404" in message.error_message:
         pytest.skip("the mock does not route /v1/chat/completions yet")
     assert message.stop_reason == "tool_use", message.error_message
-    assert message.content[-1].arguments == {"path": "notes.txt"}
+    assert [call.arguments for call in tool_calls(message)] == [{"path": "notes.txt"}]
 
 
 def test_the_api_key_never_appears_in_messages_reprs_or_logs(mock_server, fake, caplog, capsys):
@@ -344,3 +352,60 @@ def test_programmer_mistakes_raise_before_any_request():
         complete(
             HELLO, [], api="openai_chat", model="m", base_url="http://x", api_key=KEY, stream=True
         )
+
+
+THINKING_REPLY = {
+    "id": "msg_01",
+    "type": "message",
+    "role": "assistant",
+    "model": MODEL,
+    "content": [
+        {"type": "thinking", "thinking": "", "signature": "EqQBCkYIBxgCKkBdT0mKvJ3q"},
+        {"type": "tool_use", "id": "toolu_01A", "name": "read_file", "input": {"path": "a"}},
+    ],
+    "stop_reason": "tool_use",
+    "stop_sequence": None,
+    "stop_details": None,
+    "usage": {"input_tokens": 20, "output_tokens": 30,
+              "output_tokens_details": {"thinking_tokens": 22}},
+}  # fmt: skip
+
+
+def test_thinking_comes_back_in_the_message_and_goes_out_again_only_to_its_model(fake):
+    fake.answer(200, THINKING_REPLY)
+    reply = ask(fake.base_url)
+    assert reply.content[0] == ThinkingBlock("", "EqQBCkYIBxgCKkBdT0mKvJ3q", MODEL)
+    history = [*HELLO, reply, tool_result(tool_calls(reply)[0], "ok", timestamp=3.0)]
+    for model, kinds in [(MODEL, ["thinking", "tool_use"]), ("claude-opus-5-5", ["tool_use"])]:
+        complete(history, [READ_TOOL], api="anthropic", model=model, base_url=fake.base_url,
+                 api_key=KEY)  # fmt: skip
+        sent = fake.requests[-1][2]["messages"][1]["content"]
+        assert [block["type"] for block in sent] == kinds
+
+
+def test_request_body_sends_thinking_to_the_model_it_names():
+    reply = AssistantMessage(
+        content=(ThinkingBlock("", "sig", "m"), TextBlock("hi")),
+        stop_reason="stop",
+        model="m",
+        provider="anthropic",
+        usage=Usage(1, 1),
+        timestamp=2.0,
+    )
+    history = [*HELLO, reply, user_text("and?", 3.0)]
+    body = request_body(history, [], api="anthropic", model="m", max_tokens=5)
+    assert body["messages"] == to_anthropic(history, model="m")
+    assert body["messages"][1]["content"][0]["type"] == "thinking"
+
+
+def test_a_refusal_is_not_a_failure_it_comes_back_with_its_details(fake):
+    details = {"type": "refusal", "category": "cyber", "explanation": "Declined."}
+    refused = THINKING_REPLY | {
+        "content": [{"type": "text", "text": "I can't"}],
+        "stop_reason": "refusal",
+        "stop_details": details,
+    }
+    fake.answer(200, refused)
+    message = ask(fake.base_url)
+    assert message.stop_reason == "refusal" and message.error_message is None
+    assert message.stop_details.category == "cyber"

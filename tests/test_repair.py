@@ -8,6 +8,7 @@ from strategies import histories
 from handagent.runtime.protocol import (
     AssistantMessage,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
@@ -51,6 +52,32 @@ def test_each_call_of_an_aborted_message_gets_a_result():
     repaired = repair([user_text("fix it", 1.0), turn])  # aborted at the very end
     assert [r.tool_call_id for r in repaired[2:]] == [READ.id, EDIT.id]
     assert all(r.is_error for r in repaired[2:])
+
+
+def test_each_call_of_a_refused_message_gets_a_result_even_at_the_end():
+    repaired = repair([user_text("do it", 1.0), assistant(READ, EDIT, stop_reason="refusal")])
+    assert [r.tool_call_id for r in repaired[2:]] == [READ.id, EDIT.id]
+    assert all(r.is_error for r in repaired[2:])
+
+
+def test_a_paused_last_message_is_left_alone_to_be_sent_back_as_it_is():
+    history = [user_text("search the web", 1.0), assistant(stop_reason="pause")]
+    assert repair(history) == history
+
+
+def test_thinking_blocks_pass_through_repair_untouched_and_in_place():
+    thought = ThinkingBlock("", "EqQB", "m")
+    turn = AssistantMessage(
+        content=(thought, READ, ThinkingBlock.redacted("EmwK", "m"), EDIT),
+        stop_reason="tool_use",
+        model="m",
+        provider="p",
+        usage=Usage(5, 5),
+        timestamp=10.0,
+    )
+    repaired = repair([turn, ok(EDIT), user_text("go on", 30.0)])
+    assert repaired[0] is turn
+    assert [r.tool_call_id for r in repaired[1:3]] == [READ.id, EDIT.id]
 
 
 def test_each_call_of_a_failed_message_gets_a_result():
@@ -123,7 +150,7 @@ def test_a_complete_history_is_returned_unchanged():
 def pending_last(history: list) -> bool:
     """The one allowed gap: a last message asking for tools, no results after it."""
     last = history[-1]
-    return isinstance(last, AssistantMessage) and last.stop_reason in ("tool_use", "stop")
+    return isinstance(last, AssistantMessage) and last.stop_reason in ("tool_use", "stop", "pause")
 
 
 @given(histories())

@@ -9,7 +9,9 @@ from strategies import histories, messages
 from handagent.runtime.protocol import (
     AssistantMessage,
     ImageBlock,
+    StopDetails,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
@@ -18,10 +20,21 @@ from handagent.runtime.protocol import (
 from handagent.runtime.session_log import append, dumps, load, loads
 
 ODD_CALL = ToolCall("call_a1b2c3|verbose" + "+/=" * 150, "read_file", None, raw_arguments='{"pa')
+THOUGHT = ThinkingBlock("", "EqQBCkYIBxgCKkBdT0mKvJ3qX7y0w2nW9aZ1Lr8s+/=", "claude-haiku-5-5")
+REDACTED = ThinkingBlock.redacted("EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5", "claude-haiku-5-5")
+REFUSAL = AssistantMessage(
+    content=(THOUGHT, TextBlock("I can help with part of this")),
+    stop_reason="refusal",
+    model="claude-haiku-5-5",
+    provider="anthropic",
+    usage=Usage(90, 12),
+    timestamp=1767225602.5,
+    stop_details=StopDetails("refusal", "cyber", "This request was declined."),
+)
 SESSION = [
     user_text("修复 src/math.ts 里的除零 bug 🙂", 1767225600.123456),
     AssistantMessage(
-        content=(TextBlock("Reading\u2028first\x85"), ODD_CALL),
+        content=(THOUGHT, TextBlock("Reading\u2028first\x85"), REDACTED, ODD_CALL),
         stop_reason="aborted",
         model="model-a",
         provider="provider-a",
@@ -36,6 +49,7 @@ SESSION = [
         timestamp=1767225601.0,
         details={"exit_code": 1, "diff": ["-a", "+b"], "ratio": 1e-300, "none": None},
     ),
+    REFUSAL,
 ]
 
 
@@ -53,14 +67,41 @@ def test_each_message_is_one_line_tagged_by_role_with_original_ids(tmp_path):
     lines = path.read_bytes().split(b"\n")
     assert lines[-1] == b"" and len(lines) == len(SESSION) + 1
     records = [json.loads(line) for line in lines[:-1]]
-    assert [r["role"] for r in records] == ["user", "assistant", "tool_result"]
-    assert records[1]["content"][1] == {
+    assert [r["role"] for r in records] == ["user", "assistant", "tool_result", "assistant"]
+    assert records[1]["content"][3] == {
         "id": ODD_CALL.id,
         "name": "read_file",
         "arguments": None,
         "raw_arguments": '{"pa',
         "type": "tool_call",
     }
+
+
+def test_thinking_blocks_are_kept_with_signature_and_model_in_their_place(tmp_path):
+    path = tmp_path / "session.jsonl"
+    for message in SESSION:
+        append(path, message)
+    record = json.loads(path.read_text(encoding="utf-8").split("\n")[1])
+    assert record["content"][0] == {
+        "text": "",
+        "signature": THOUGHT.signature,
+        "model": "claude-haiku-5-5",
+        "redacted_data": None,
+        "type": "thinking",
+    }
+    assert record["content"][2]["redacted_data"] == REDACTED.redacted_data
+    assert load(path)[1].content[0] == THOUGHT
+
+
+def test_a_refusal_keeps_its_stop_details_in_the_log():
+    assert loads(dumps(REFUSAL)).stop_details == REFUSAL.stop_details
+    assert json.loads(dumps(REFUSAL))["stop_details"]["category"] == "cyber"
+
+
+def test_a_line_written_before_stop_details_existed_still_loads():
+    record = json.loads(dumps(SESSION[1]))
+    del record["stop_details"]
+    assert loads(json.dumps(record)) == SESSION[1]
 
 
 def test_chinese_text_stays_readable_in_the_file():

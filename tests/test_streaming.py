@@ -5,9 +5,17 @@ import json
 
 import httpx
 import pytest
+from anthropic.lib.streaming._messages import accumulate_event
 
 from handagent.runtime.adapters import from_anthropic
-from handagent.runtime.protocol import TextBlock, ToolCall, Usage
+from handagent.runtime.protocol import (
+    StopDetails,
+    TextBlock,
+    ThinkingBlock,
+    ToolCall,
+    Usage,
+    tool_calls,
+)
 from handagent.runtime.streaming import Assembler, assemble, parse_sse
 
 MODEL = "claude-sonnet-5"
@@ -17,6 +25,10 @@ TEXT_THEN_CALL = [
     {"type": "text", "text": "Let me read the file for you now."},
     {"type": "tool_use", "name": "read_file", "input": READ_INPUT},
 ]
+
+
+def texts(message) -> list[TextBlock]:
+    return [block for block in message.content if isinstance(block, TextBlock)]
 
 
 def body(max_tokens: int = 1024, stream: bool = True) -> dict:
@@ -92,8 +104,9 @@ def test_a_streamed_reply_assembles_to_the_same_message_as_the_reply_sent_whole(
     )
     assert streamed == from_anthropic(whole.json(), timestamp=1.0)
     assert streamed.stop_reason == "tool_use"
-    assert streamed.content[0] == TextBlock("Let me read the file for you now.")
-    assert streamed.content[1].arguments == READ_INPUT
+    # read by type: the mock, like the API, may start a reply with thinking blocks
+    assert texts(streamed) == [TextBlock("Let me read the file for you now.")]
+    assert [call.arguments for call in tool_calls(streamed)] == [READ_INPUT]
     assert streamed.model == MODEL  # the model named by message_start, not the caller's guess
 
 
@@ -110,7 +123,7 @@ def test_a_tool_call_cut_by_max_tokens_keeps_its_raw_text_and_stops_with_length(
     mock_server.script(TEXT_THEN_CALL)
     message = assemble(parse_sse(stream_lines(mock_server, body(max_tokens=25))), model=MODEL)
     assert message.stop_reason == "length"
-    cut = message.content[-1]
+    (cut,) = tool_calls(message)
     assert cut.arguments is None
     assert cut.raw_arguments and json.dumps(READ_INPUT).startswith(cut.raw_arguments)
     assert cut.raw_arguments != json.dumps(READ_INPUT)
@@ -137,8 +150,8 @@ def test_a_stream_that_dies_mid_call_keeps_the_text_and_the_unfinished_call_raw(
     last_json_delta = max(i for i, line in enumerate(lines) if "input_json_delta" in line)
     message = assemble(parse_sse(lines[: last_json_delta + 2]), model=MODEL)  # died right there
     assert message.stop_reason == "error"
-    assert message.content[0] == TextBlock("Let me read the file for you now.")
-    unfinished = message.content[1]
+    assert texts(message) == [TextBlock("Let me read the file for you now.")]
+    (unfinished,) = tool_calls(message)
     assert unfinished.arguments is None and unfinished.raw_arguments == json.dumps(READ_INPUT)
 
 
@@ -184,12 +197,114 @@ def test_an_assembler_stopped_mid_way_gives_an_aborted_message_with_the_partial_
     assert message.usage == Usage(9, 0)  # the input was paid for, though the reply was cut
 
 
+SIGNATURE = "EqQBCkYIBxgCKkBdT0mKvJ3qX7y0w2nW9aZ1Lr8sPq4VbN6uHcE5tKfG2jDiO1lM3zYxR0Q"
+REDACTED = "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP"
+
+
+def thinking_events(index: int, pieces: list[str], signature: str | None = SIGNATURE) -> list:
+    """A thinking block as the API streams it: deltas, then the signature just before the stop."""
+    start = {"type": "thinking", "thinking": "", "signature": ""}
+    deltas = [
+        event("content_block_delta", index=index, delta={"type": "thinking_delta", "thinking": p})
+        for p in pieces
+    ]
+    if signature is None:  # the stream stopped before the signature
+        return [event("content_block_start", index=index, content_block=start), *deltas]
+    sign = {"type": "signature_delta", "signature": signature}
+    return [
+        event("content_block_start", index=index, content_block=start),
+        *deltas,
+        event("content_block_delta", index=index, delta=sign),
+        event("content_block_stop", index=index),
+    ]
+
+
+def redacted_events(index: int) -> list:
+    block = {"type": "redacted_thinking", "data": REDACTED}
+    return [
+        event("content_block_start", index=index, content_block=block),
+        event("content_block_stop", index=index),
+    ]
+
+
+# Today's stream (reference api-2026-12 §2.6, §5): thinking first, a redacted block between
+# text and the call, then message_delta with stop_details null.
+THINKING_STREAM = [
+    START,
+    *thinking_events(0, ["I should read ", "the file first."]),
+    *text_events(1, "Reading."),
+    *redacted_events(2),
+    *call_events(3, ["", '{"path": ', '"a.py"}']),
+    event(
+        "message_delta",
+        delta={"stop_reason": "tool_use", "stop_sequence": None, "stop_details": None},
+        usage={"output_tokens": 40},
+    ),
+    event("message_stop"),
+]
+
+
+def test_thinking_deltas_and_the_signature_assemble_into_one_signed_block_in_place():
+    message = assemble(THINKING_STREAM, model="?", timestamp=1.0)
+    assert message.content == (
+        ThinkingBlock("I should read the file first.", SIGNATURE, MODEL),
+        TextBlock("Reading."),
+        ThinkingBlock.redacted(REDACTED, MODEL),
+        ToolCall("toolu_01A", "read_file", {"path": "a.py"}),
+    )
+    assert message.stop_reason == "tool_use" and message.stop_details is None
+
+
+def sdk_accumulated(events: list) -> dict:
+    """The SDK's own stream accumulator run over the same events, as a reply dict."""
+    snapshot, buffers = None, {}
+    for name, data in events:
+        if name.startswith(("message", "content_block")):
+            snapshot = accumulate_event(event=data, current_snapshot=snapshot, json_bufs=buffers)
+    return snapshot.model_dump()
+
+
+def test_a_thinking_stream_agrees_with_the_sdk_own_accumulator():
+    start = event(
+        "message_start",
+        message={
+            "id": "msg_01", "type": "message", "role": "assistant", "model": MODEL,
+            "content": [], "stop_reason": None, "stop_sequence": None,
+            "usage": {"input_tokens": 9, "output_tokens": 1},
+        },
+    )  # fmt: skip
+    events = [start, *THINKING_STREAM[1:]]
+    ours = assemble(events, model=MODEL, timestamp=1.0)
+    assert ours == from_anthropic(sdk_accumulated(events), timestamp=1.0)
+
+
+def test_a_stream_stopped_mid_thought_keeps_the_unsigned_block_for_the_log():
+    events = [START, *thinking_events(0, ["Half a "], signature=None)]
+    assembler = Assembler(model=MODEL, timestamp=2.0)
+    for name, data in events:
+        assembler.feed(name, data)
+    message = assembler.aborted()
+    assert message.content == (ThinkingBlock("Half a ", "", MODEL),)
+    assert not message.content[0].signed  # so no request will carry it
+
+
+def test_a_refusal_arrives_on_message_delta_with_its_stop_details():
+    details = {"type": "refusal", "category": "bio", "explanation": None}
+    delta = {"stop_reason": "refusal", "stop_sequence": None, "stop_details": details}
+    events = [START, *text_events(0, "Partial"), event("message_delta", delta=delta, usage={}),
+              event("message_stop")]  # fmt: skip
+    message = assemble(events, model=MODEL)
+    assert message.stop_reason == "refusal" and message.error_message is None
+    assert message.stop_details == StopDetails("refusal", "bio", None)
+    assert message.content == (TextBlock("Partial"),)
+
+
 def test_unknown_events_and_block_types_are_skipped():
-    thinking = {"type": "thinking", "thinking": "", "signature": ""}
-    delta = {"type": "thinking_delta", "thinking": "hmm"}
+    server_tool = {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}
+    delta = {"type": "input_json_delta", "partial_json": '{"q": 1}'}
     events = [
         START,
-        event("content_block_start", index=0, content_block=thinking),
+        event("content_block_start", index=0, content_block=server_tool),
         event("content_block_delta", index=0, delta=delta),
         event("content_block_stop", index=0),
         event("a_future_event", anything=1),
@@ -201,7 +316,8 @@ def test_unknown_events_and_block_types_are_skipped():
 
 
 @pytest.mark.parametrize(
-    ("wire", "ours"), [("refusal", "error"), ("model_context_window_exceeded", "length")]
+    ("wire", "ours"),
+    [("refusal", "refusal"), ("pause_turn", "pause"), ("model_context_window_exceeded", "length")],
 )
 def test_stop_reasons_map_as_for_a_reply_sent_whole(wire, ours):
     message = assemble([START, *text_events(0, "x"), *ending(wire)], model=MODEL)

@@ -28,17 +28,22 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 04  dispatch             run_tool_calls(), outcomes(): every call answered, concurrently
     chapter 05  dispatch             not_run(): the answer to a call the program refuses to run
                 views.inspector      a history to click through: each call lit up with its result
-    chapter 06  runtime.protocol     provider-neutral messages and stop reasons
-                runtime.adapters     Anthropic Messages and OpenAI Chat wire formats, both ways
+    chapter 06  runtime.protocol     neutral messages, thinking blocks, the seven stop reasons
+                runtime.thinking     which thinking blocks go back in a request, to which model
+                runtime.adapters     the Anthropic Messages wire, both ways
+                runtime.providers    complete(): one call to either wire format, never raising
+                runtime.display      view(): a neutral history, one line per message and block
+    chapter 07  runtime.adapters     to_openai_chat(), from_openai_chat(): OpenAI Chat's wire
                 runtime.ids          tool-call ids normalised at the provider boundary
                 runtime.repair       exactly one result per call: orphans, aborts, cut-off replies
-                runtime.truncate     truncation policies that tell the model how to get more
-                runtime.workspace    read_file confined to a folder
-                runtime.edit         edit_file: one exact replacement, the diff kept for the UI
-                runtime.streaming    server-sent events assembled into a neutral message
-                runtime.providers    complete(): one call to either wire format, never raising
                 runtime.calls        run_calls(): one neutral result per call, whatever happened
+                runtime.streaming    server-sent events assembled into a neutral message
+                runtime.display      side_by_side(), pairs(), describe_event(): wire and events
+    chapter 08  runtime.workspace    read_file confined to a folder
+                runtime.truncate     truncation policies that tell the model how to get more
+                runtime.edit         edit_file: one exact replacement, the diff kept for the UI
                 runtime.session_log  the JSONL log that round-trips exactly
+                runtime.display      details_view(): what a UI shows beside a result
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only

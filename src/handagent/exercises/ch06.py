@@ -1,273 +1,192 @@
-"""Chapter 06 exercise: the read-only protocol checkpoint, checked on a fixed transcript.
+"""Chapter 06 exercise: read a Messages API reply by its blocks, and map why it stopped.
 
-The learner hands in the checkpoint's pieces: `stop_reasons` (the five values, or the
-`StopReason` Literal), `read_file_tool` (a menu entry), `extract_calls(message)` (every tool call
-of an assistant message) and `answer_calls(message, files)` (one tool result per call, reading
-from `files`, a dict of path -> text). `check_checkpoint` runs them on `fixed_transcript()` and
-checks the two acceptance criteria: a call missing `path` gets an error result in the next
-request instead of a crash, and every call of an "aborted" message gets a result. Ids must come
-back exactly as sent, a long one with `|` included.
+The learner hands in `stop_table`, every Anthropic `stop_reason` mapped to one of ours, and
+`read_blocks(response)`, the reply's content as neutral blocks in the order they came:
+`ThinkingBlock` (text, signature and the model that wrote it; `ThinkingBlock.redacted` for a
+`redacted_thinking` block), `TextBlock` and `ToolCall`, every other block type skipped.
+`check_reader` runs them on fixed replies in today's shape: thinking first, no thinking at all,
+thinking between two calls (one redacted), and a server tool's blocks. The package's own
+`from_anthropic` is the reference.
 
-Messages are the package's (`runtime.protocol`). A result may be a `ToolResultMessage`, or a
-dict or object with a call id (`tool_call_id`, `toolCallId` or `tool_use_id`), `is_error` (or
-`isError`) and `content` (a string, or text blocks).
-
-Not handled here: a real workspace and its refusals (`runtime.workspace` does that).
+Not handled here: usage and timestamps (the package reads them), streaming (chapter 07).
 """
 
-import re
-import typing
+from typing import get_args
 
-import jsonschema
-
-from ..checks import Rejection, check_tool_protocol
-from ..runtime.adapters import to_anthropic
-from ..runtime.protocol import (
-    AssistantMessage,
-    TextBlock,
-    ToolCall,
-    ToolResultMessage,
-    Usage,
-    user_text,
-)
+from ..runtime.adapters.anthropic import STOP_REASONS, from_anthropic
+from ..runtime.protocol import StopReason, ThinkingBlock
 from . import Verdict, attempt
+from .selfcheck import Question
 
-EXERCISE = "06 · read-only checkpoint"
-STOP_REASONS = ("stop", "tool_use", "length", "error", "aborted")
-SOURCE = "export function divide(a: number, b: number) { return a / b; }\n"
-FILES = {"src/math.ts": SOURCE}
-T0 = 1_767_225_600.0  # 2026-01-01 UTC: the transcript is fixed, timestamps included
-# An id from another provider: long, with "|", "+" and "/". It must come back unchanged.
-LONG_ID = "call_Qx7Vb2Lr9Tm4Kd8Wn3Hs6Pj1|fc_" + "dGhlIGlkIGlzIG9wYXF1ZQ+/" * 7 + "=="
-GOOD = ToolCall(LONG_ID, "read_file", {"path": "src/math.ts"})
-BAD = (  # (call, what is wrong with it): each must get an is_error result, not a crash
-    (ToolCall("toolu_06_no_path", "read_file", {}), "a call missing path"),
-    (ToolCall("toolu_06_number", "read_file", {"path": 42}), "path given as a number"),
-    (ToolCall("toolu_06_extra", "read_file", {"path": "a.ts", "mode": "rb"}), "an extra property"),
-    (ToolCall("toolu_06_broken", "read_file", None, '{"path": "src/ma'), "invalid JSON arguments"),
+EXERCISE = "06 · read a reply by its blocks"
+MODEL = "mock-transcript"  # the model the fixed replies claim; thinking blocks must record it
+SIGNATURE = "EqQBCkYIBxgCKkBdT0mKvJ3qX7y0w2nW9aZ1Lr8sPq4VbN6uHcE5tKfG2jDiO1lM3zYxR0Q"
+LATER_SIGNATURE = "EpcBCkYIBxgCKkA3mQ8vLr2Zx7Ty1uWn4Hc9Ks6Pd0Jb5Ge8Fa2Qm1Ni3Ro7Sl4Vk"
+REDACTED = "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP"
+READ_A = {"type": "tool_use", "id": "toolu_06_a", "name": "read_file", "input": {"path": "a.ts"}}
+READ_B = {"type": "tool_use", "id": "toolu_06_b", "name": "read_file", "input": {"path": "b.ts"}}
+SEARCH = {"type": "server_tool_use", "id": "srvtoolu_06", "name": "web_search",
+          "input": {"query": "divide by zero"}}  # fmt: skip
+FOUND = {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_06", "content": []}
+
+# (what the reply shows, its content): the shapes a reply takes today.
+REPLIES = (
     (
-        ToolCall("toolu_06_missing", "read_file", {"path": "src/nope.ts"}),
-        "a file that is not there",
+        "thinking, then a call",
+        [{"type": "thinking", "thinking": "", "signature": SIGNATURE}, READ_A],
     ),
+    ("no thinking at all (the model may skip it)", [{"type": "text", "text": "Hello!"}]),
+    (
+        "thinking between two calls, one block redacted",
+        [
+            {"type": "thinking", "thinking": "Read a first.", "signature": SIGNATURE},
+            {"type": "text", "text": "Reading both."},
+            READ_A,
+            {"type": "redacted_thinking", "data": REDACTED},
+            {"type": "thinking", "thinking": "", "signature": LATER_SIGNATURE},
+            READ_B,
+        ],
+    ),
+    ("a server tool's blocks", [SEARCH, FOUND, {"type": "text", "text": "Found nothing."}]),
 )
-ABORTED = (  # a turn the user stopped: the second call's arguments never finished
-    ToolCall("toolu_06_abort_a", "read_file", {"path": "src/math.ts"}),
-    ToolCall("toolu_06_abort_b", "read_file", None, '{"path": "src/'),
-)
+
+# Why a value belongs where it does, for the mistakes a first attempt makes.
+WHY = {
+    "pause_turn": "a server-tool loop paused mid-turn: send the content back and ask again",
+    "refusal": "the model declined, in a normal HTTP 200 whose stop_details say why",
+    "model_context_window_exceeded": "the context window ran out: the reply is cut off",
+    "stop_sequence": "one of the request's stop_sequences matched: a normal end",
+    "max_tokens": "the reply hit max_tokens: cut off",
+}
 
 
-def _assistant(content: tuple, stop_reason: str, seconds: float) -> AssistantMessage:
-    return AssistantMessage(
-        content=content,
-        stop_reason=stop_reason,
-        model="mock-transcript",
-        provider="mock",
-        usage=Usage(100, 20),
-        timestamp=T0 + seconds,
-    )
+def response(content: list[dict]) -> dict:
+    """A whole reply around `content`, in today's shape."""
+    return {
+        "id": "msg_06", "type": "message", "role": "assistant", "model": MODEL,
+        "content": content, "stop_reason": "tool_use", "stop_sequence": None,
+        "stop_details": None, "usage": {"input_tokens": 100, "output_tokens": 20},
+    }  # fmt: skip
 
 
-def fixed_transcript() -> list[AssistantMessage]:
-    """The assistant messages the checker feeds to the learner's functions, in order."""
-    bad = [call for call, _ in BAD]
-    return [
-        _assistant((TextBlock("I'll read the file first."), GOOD), "tool_use", 1),
-        _assistant((TextBlock("Odd calls:"), *bad[:2], TextBlock("and"), *bad[2:]), "tool_use", 3),
-        _assistant((TextBlock("Reading both files"), *ABORTED), "aborted", 5),
-        _assistant((TextBlock("Done."),), "stop", 7),
-    ]
-
-
-def _stop_reason_problems(stop_reasons: object) -> list[str]:
-    values = typing.get_args(stop_reasons) or stop_reasons  # the StopReason Literal, or a list
-    if isinstance(values, str) or not isinstance(values, list | tuple | set | frozenset):
-        return [f"stop_reasons is {stop_reasons!r}; give the five values as a list of strings."]
-    snake = {re.sub(r"(?<=[a-z])([A-Z])", r"_\1", v).lower() for v in values if isinstance(v, str)}
+def _table_problems(stop_table: object) -> list[str]:
+    if not isinstance(stop_table, dict):
+        return [f"stop_table is {stop_table!r}; make it a dict such as {{'end_turn': 'stop'}}."]
+    ours = get_args(StopReason)
     problems = []
-    if missing := [reason for reason in STOP_REASONS if reason not in snake]:
-        problems.append(
-            f"stop_reasons lacks {', '.join(missing)}. A turn can also end cut off (length), "
-            "failed (error) or stopped by the user (aborted): the protocol needs a value for each."
-        )
-    if extra := sorted(snake - set(STOP_REASONS)):
-        problems.append(f"stop_reasons has {', '.join(extra)}, which is not one of the five.")
+    for theirs, wanted in STOP_REASONS.items():
+        got = stop_table.get(theirs)
+        if got == wanted:
+            continue
+        why = f": {WHY[theirs]}" if theirs in WHY else ""
+        if got is None:
+            problems.append(f"stop_table has no entry for {theirs!r}; it is {wanted!r}{why}.")
+        elif got not in ours:
+            problems.append(f"stop_table maps {theirs!r} to {got!r}, not one of ours: {ours}.")
+        else:
+            problems.append(f"stop_table maps {theirs!r} to {got!r}; it is {wanted!r}{why}.")
     return problems
 
 
-def _tool_problems(tool: object) -> list[str]:
-    if not isinstance(tool, dict) or tool.get("name") != "read_file":
-        return [f'read_file_tool is {tool!r}; make it a dict with "name": "read_file".']
-    problems = []
-    if len(str(tool.get("description", "")).split()) < 8:
-        problems.append(
-            "The description is too short to tell the model when to use the tool and what it "
-            "returns, e.g. 'Read a UTF-8 text file under the current workspace. Use this before "
-            "editing a file you have not inspected.'"
+def _difference(got: list, wanted: tuple) -> str:
+    """What is wrong with the blocks read, in a sentence with the fix."""
+    kinds = [type(b).__name__ for b in got]
+    thinking = [b for b in wanted if isinstance(b, ThinkingBlock)]
+    if len([b for b in got if isinstance(b, ThinkingBlock)]) < len(thinking):
+        redacted = any(b.redacted_data for b in thinking)
+        also = " A redacted_thinking block too: ThinkingBlock.redacted(data, model)." * redacted
+        return (
+            f"gave {kinds}: the thinking blocks are missing. Keep each one, in place: the next "
+            f"request must send it back to the same model, or be refused.{also}"
         )
-    schema = tool.get("input_schema")
-    if not isinstance(schema, dict):
-        hint = " (the Messages API calls it input_schema, not parameters)" * ("parameters" in tool)
-        return problems + [f"read_file_tool has no input_schema dict{hint}."]
-    try:
-        jsonschema.Draft202012Validator.check_schema(schema)
-    except jsonschema.SchemaError as error:
-        return problems + [f"input_schema is not a valid JSON Schema: {error.message}."]
-    validator = jsonschema.Draft202012Validator(schema)
-    for data, fix in [
-        ({}, '"required": ["path"]'),
-        ({"path": 42}, '"type": "string" to path'),
-        ({"path": "a.ts", "mode": "rb"}, '"additionalProperties": false'),
-    ]:
-        if validator.is_valid(data):
-            problems.append(f"input_schema accepts {data}; add {fix}.")
-    if not validator.is_valid({"path": "src/math.ts"}):
-        problems.append('input_schema refuses {"path": "src/math.ts"}, the call it exists for.')
-    return problems
-
-
-def _extract_problems(extract_calls) -> list[str]:
-    for message in fixed_transcript():
-        wanted = [block.id for block in message.content if isinstance(block, ToolCall)]
-        got, raised = attempt(extract_calls, message)
-        if raised:
-            return [f"extract_calls {raised} on a {message.stop_reason!r} message; never raise."]
-        ids = [_field(item, "id") for item in got] if isinstance(got, list | tuple) else got
-        if ids != wanted:
-            return [
-                f"extract_calls gave {ids!r} for a message whose calls have ids {wanted!r}: "
-                "loop over every block of content and keep each ToolCall, in order."
-            ]
-    return []
-
-
-def _field(item: object, *names: str) -> object:
-    for name in names:
-        value = item.get(name) if isinstance(item, dict) else getattr(item, name, None)
-        if value is not None:
-            return value
-    return None
-
-
-def _read_result(result: object) -> tuple[str, bool, str] | None:
-    """(call id, is_error, text) of a result in any reasonable shape, or None.
-
-    Example: {"tool_use_id": "t1", "content": [{"type": "text", "text": "hi"}]} -> ("t1", False,
-    "hi")
-    """
-    call_id = _field(result, "tool_call_id", "toolCallId", "tool_use_id")
-    content = _field(result, "content")
-    if isinstance(content, list | tuple):
-        content = "".join(str(_field(block, "text") or "") for block in content)
-    if not isinstance(call_id, str) or not isinstance(content, str):
-        return None
-    return call_id, _field(result, "is_error", "isError") is True, content
+    if len(got) > len(wanted):
+        return f"gave {kinds}: skip the block types you do not read (server tools' blocks)."
+    for number, (ours, theirs) in enumerate(zip(got, wanted, strict=False), 1):
+        if ours == theirs:
+            continue
+        if isinstance(theirs, ThinkingBlock) and isinstance(ours, ThinkingBlock):
+            if ours.model != theirs.model:
+                return f"block {number} records model {ours.model!r}; use response['model']."
+            return f"block {number} is not the thinking block as sent: keep text and signature."
+        return f"block {number} is {ours!r}, where {theirs!r} was sent."
+    return f"gave {kinds}, {len(wanted)} blocks were wanted."
 
 
 def _crash_hint(raised: str) -> str:
-    """How to fix the exception a learner's answer_calls raised."""
-    if "NoneType" in raised:
+    if "KeyError: 'text'" in raised:
         return (
-            "call.arguments is None when the model's JSON did not parse (raw_arguments keeps "
-            "the text): answer that call with an is_error result."
+            " The first block is not always text: a reply may start with thinking. "
+            "Loop over every block and look at its type."
         )
-    if "'TextBlock'" in raised:
-        return "A text block is not a call: answer only the ToolCall blocks (there may be none)."
-    if "KeyError: 'src/" in raised:
-        return "The model may name a file that is not there: answer with an is_error result."
-    return (
-        "The model's arguments are untrusted: check they are exactly {path: string} before "
-        "using them, and answer a bad call with an is_error result instead of raising."
-    )
+    return " Loop over response['content'] and read each block by its 'type'."
 
 
-def _result_problem(call: ToolCall, what: str, aborted: bool, read: tuple) -> str | None:
-    """What is wrong with the result for one call, or None."""
-    call_id, is_error, text = read
-    if call_id != call.id:
-        return (
-            f"The result for {what} quotes tool_call_id {call_id[:60]!r}, but the call's id is "
-            f"{call.id[:60]!r}: copy call.id exactly (ids are opaque keys; only an adapter "
-            "rewrites them, per request, on a copy)."
-        )
-    if aborted and (not is_error or SOURCE.strip() in text):
-        return (
-            f"The result for {what} must not run the call: the user stopped the turn. "
-            "Answer it with is_error=True and a text such as 'aborted: not run'."
-        )
-    if call is GOOD and (is_error or SOURCE.strip() not in text):
-        return f"The result for {what} should hold the file's text; got {text[:80]!r}."
-    if call is not GOOD and not is_error:
-        return f"The result for {what} has is_error False; mark it True so the model knows."
-    if what == "a call missing path" and "path" not in text.lower():
-        return f"The result for {what} says {text!r}; name the problem ('path is required')."
-    return None
+def _blocks_problems(read_blocks) -> list[str]:
+    problems = []
+    for what, content in REPLIES:
+        reply = response(content)
+        wanted = from_anthropic(reply, timestamp=0.0).content
+        got, raised = attempt(read_blocks, reply)
+        where = f"For a reply with {what}, read_blocks"
+        if raised:
+            problems.append(f"{where} {raised}.{_crash_hint(raised)}")
+        elif not isinstance(got, list | tuple):
+            problems.append(f"{where} returned {got!r}; return a list of blocks.")
+        elif tuple(got) != wanted:
+            problems.append(f"{where} {_difference(list(got), wanted)}")
+    return problems
 
 
-def _answer_problems(message: AssistantMessage, answer_calls) -> list[str]:
-    """Problems with the results `answer_calls` gives for one message of the transcript."""
-    calls = [block for block in message.content if isinstance(block, ToolCall)]
-    aborted = message.stop_reason == "aborted"
-    where = f"the {message.stop_reason!r} message with {len(calls)} call(s)"
-    results, raised = attempt(answer_calls, message, dict(FILES))
-    aborted_note = " This turn was aborted: answer each call without running it." * aborted
-    if raised:
-        return [f"For {where}, answer_calls {raised}. {_crash_hint(raised)}{aborted_note}"]
-    if not isinstance(results, list | tuple) or len(results) != len(calls):
-        got = f"{len(results)} results" if isinstance(results, list | tuple) else repr(results)
-        why = " An aborted turn's calls still need one each, e.g. an is_error 'aborted' result."
-        return [
-            f"For {where}, answer_calls returned {got}; return a list with one result per "
-            f"tool call, in order.{why * aborted}"
-        ]
-    problems, answers = [], []
-    for number, (call, result) in enumerate(zip(calls, results, strict=True), 1):
-        what = f"call {number} of the aborted turn" if aborted else _what(call)
-        read = _read_result(result)
-        if read is None:
-            problems.append(
-                f"The result for {what} is {result!r}; return a ToolResultMessage, or a dict "
-                "with tool_call_id, is_error and content."
-            )
-            continue
-        if found := _result_problem(call, what, aborted, read):
-            problems.append(found)
-        call_id, is_error, text = read
-        answers.append(
-            ToolResultMessage(
-                tool_call_id=call_id,
-                tool_name=call.name,
-                content=(TextBlock(text),),
-                is_error=is_error,
-                timestamp=T0,
-            )
-        )
-    return problems or _next_request_problems(message, answers)
+def check_reader(stop_table, read_blocks) -> Verdict:
+    """Check the stop-reason table and the block reader on the fixed replies."""
+    return Verdict(EXERCISE, tuple(_table_problems(stop_table) + _blocks_problems(read_blocks)))
 
 
-def _what(call: ToolCall) -> str:
-    if call is GOOD:
-        return "the call with a long id"
-    return next(what for bad, what in BAD if bad is call)
-
-
-def _next_request_problems(message: AssistantMessage, answers: list) -> list[str]:
-    """The results, sent on: the next request must be valid and carry them as given."""
-    history = [user_text("Fix the division-by-zero bug in src/math.ts", T0), message, *answers]
-    wire = to_anthropic(history)
-    try:
-        check_tool_protocol(wire)
-    except Rejection as rejection:
-        return [f"The next request would be refused: {rejection}"]
-    sent = [block for turn in wire for block in turn["content"] if block["type"] == "tool_result"]
-    if [block["is_error"] for block in sent] != [answer.is_error for answer in answers]:
-        return ["The next request does not carry your results as given; return one per call."]
-    return []
-
-
-def check_checkpoint(stop_reasons, read_file_tool, extract_calls, answer_calls) -> Verdict:
-    """Check the checkpoint's pieces on the fixed transcript, with both acceptance criteria."""
-    problems = _stop_reason_problems(stop_reasons) + _tool_problems(read_file_tool)
-    problems += _extract_problems(extract_calls)
-    for message in fixed_transcript():
-        problems += _answer_problems(message, answer_calls)
-    return Verdict(EXERCISE, tuple(problems))
+SELF_CHECK = (
+    Question(
+        prompt=(
+            'A reply starts with a thinking block whose text is "". The next request goes to '
+            "the same model. What happens to that block?",
+            "",
+        ),
+        options=(
+            ("Nothing: its text is empty, so it is left out", ""),
+            ("It goes back unmodified, in its place, with its signature", ""),
+            ("Its text goes back as a text block", ""),
+            ("It is replaced by a short summary", ""),
+        ),
+        answer="b",
+        hint=("What does the provider check when the block comes back?", ""),
+        why=(
+            "The provider checks the signature against the block exactly as it sent it; an "
+            "edited, moved or missing block can get the request refused.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=('The Messages API answers with stop_reason "pause_turn". What next?', ""),
+        options=(
+            ("The turn is over: show the reply and wait for the user", ""),
+            ("It failed: retry the same request", ""),
+            ("Send the content back as it is and ask again", ""),
+            ("Run the tool calls in the content", ""),
+        ),
+        answer="c",
+        hint=("Which of our stop reasons does it map to, and what is that one's contract?", ""),
+        why=(
+            "A server-tool loop hit its limit mid-turn: the turn continues when the content is "
+            "sent back. No client tool call is waiting in it.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=('Which of our stop reasons does an HTTP 200 with stop_reason "refusal" get?', ""),
+        accept=("refusal",),
+        hint=("It is not a failure of the network or the provider.", ""),
+        why=(
+            'refusal: the model declined, and stop_details say why. It is not "error": '
+            "retrying the same request will not help; reset the context or ask another model.",
+            "",
+        ),
+    ),
+)

@@ -3,7 +3,8 @@
 Chapters 00-05 speak the Anthropic wire directly. From chapter 06 on, the runtime keeps its own
 records and translates at the edge:
 
-    protocol     the neutral messages and stop reasons every other module here speaks
+    protocol     the neutral messages, thinking blocks and stop reasons every module here speaks
+    thinking     which thinking blocks go back in a request, and to which model
     adapters/    to and from each wire format (Anthropic Messages, OpenAI Chat), pure functions
     ids          tool-call ids rewritten per request for a provider's rules, never in the log
     repair       exactly one result per call before any request: orphans, aborts, cut-offs
@@ -14,6 +15,11 @@ records and translates at the edge:
     workspace    read_file confined to one folder
     edit         edit_file: one exact replacement, its diff kept for the UI
     session_log  the JSONL log of a session, which round-trips exactly
+    display      neutral messages and their wire as short lines, for the notebooks
 
-Imports point one way: protocol first, then ids and repair, adapters, streaming and providers.
+Chapter by chapter: 06 protocol, thinking, the Anthropic adapter, providers; 07 the OpenAI
+adapter, ids, repair, calls, streaming; 08 workspace, truncate, edit, session_log.
+
+Imports point one way: protocol first, then thinking, ids and repair, adapters, streaming and
+providers; display reads protocol only.
 """

@@ -7,14 +7,21 @@ for a model's mistake:
 
     stop_reason "length"             every call refused: its arguments may be truncated
     stop_reason "aborted" / "error"  every call answered "not run": the turn never finished
+    stop_reason "refusal"            every call answered "not run": the model declined the turn
     arguments None (invalid JSON)    refused, quoting the parse error and what was received
     otherwise                        dispatch's checks and runner: unknown tool, input that
                                      breaks the schema, a tool that raises or times out
 
-The "length" text is `repair`'s own, so a gap reads the same whoever fills it; for "aborted"
-and "error" the text says which, where repair's INTERRUPTED (a gap nobody explained) cannot.
+The "length" text is `repair`'s own, so a gap reads the same whoever fills it; for the others
+the text says which, where repair's INTERRUPTED (a gap nobody explained) cannot. A "pause" turn
+has no client calls; should a server send some anyway, they run as "tool_use" calls do.
 A tool's `ToolOutput.details` go to the result's `details`, for the UI and the log (no adapter
 sends them); its content becomes TextBlock and ImageBlock.
+
+The calls of one reply run at the same time (chapter 04's `outcomes`). Their inputs are
+independent, since the model wrote them all before any ran; their effects need not be: a read
+and an edit of one file in one reply race. A tool that must not run beside another needs its
+own lock.
 
 Not handled here: cutting long output to size (the tools do, `runtime.truncate`), permission
 prompts, stopping a running tool (a thread cannot be killed: at its timeout it is abandoned).
@@ -40,6 +47,7 @@ NOT_RUN = {
     "length": TRUNCATED,
     "aborted": "Not run: the turn was aborted by the user before this call could run.",
     "error": "Not run: the turn failed (a provider or network error) before this call could run.",
+    "refusal": "Not run: the model declined to continue this turn (stop_reason refusal).",
 }
 RESEND = "The tool was not run. Send the arguments again as one JSON object."
 

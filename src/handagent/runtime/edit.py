@@ -5,7 +5,7 @@ numbers: line numbers go stale the moment a file changes, a quote either matches
 The quote must match exactly once, so the model cannot change the wrong place by accident.
 
 The model is told what happened in one line; the unified diff goes to `details`, for the UI
-only (chapter 06: results vs UI details). The file is written to a temporary file beside it and
+only (chapter 08: results vs UI details). The file is written to a temporary file beside it and
 moved into place, so a crash never leaves it half-written.
 
 Not handled here: creating or deleting files, several edits in one call, files over 1 MB.
@@ -15,7 +15,7 @@ import difflib
 import os
 import tempfile
 
-from ..tools import ToolOutput
+from ..tools import Tool, ToolOutput
 from .workspace import Workspace, WorkspaceError
 
 MAX_EDIT_BYTES = 1024 * 1024
@@ -74,6 +74,16 @@ def edit_file(workspace: Workspace, path: str, old_text: str, new_text: str) -> 
     removed, added = old_text.count("\n") + 1, new_text.count("\n") + 1
     summary = f"Edited {path}: {removed} line{'s' * (removed > 1)} replaced by {added}."
     return ToolOutput(summary, {"path": path, "diff": diff})
+
+
+def edit_tool(workspace: Workspace) -> Tool:
+    """`edit_file` on `workspace` as a Tool: EDIT_FILE_TOOL's menu entry and the function."""
+    entry = EDIT_FILE_TOOL
+
+    def edit(path: str, old_text: str, new_text: str) -> ToolOutput:
+        return edit_file(workspace, path, old_text, new_text)
+
+    return Tool(entry["name"], entry["description"], entry["input_schema"], edit)
 
 
 def _write_atomically(real, text: str) -> None:

@@ -1,9 +1,10 @@
 """Tool-call ids at the provider boundary: rewritten per request, never in the stored history.
 
 Providers disagree on what an id may look like: Anthropic wants `^[a-zA-Z0-9_-]+$` and at most
-64 characters, OpenAI Chat Completions at most 40, while other APIs send ids of 450 characters
-with `|`, `+`, `/` and `=`. A conversation that switches model mid-way must rewrite the old ids
-before sending them, on a copy, for this one request:
+64 characters, OpenAI Chat Completions at most 40, while some runtimes store ids of 450
+characters with `|`, `+`, `/` and `=` (their own join of an OpenAI Responses call id and item
+id; no provider mints those). A conversation that switches model mid-way must rewrite the old
+ids before sending them, on a copy, for this one request:
 
     history (kept as is in the log)          sent to Anthropic
     ToolCall          id = "call_9f|fc_6b..."    "call_9f_fc_6b..._3b1f0a2c"
@@ -89,8 +90,10 @@ def id_table(messages: list[Message], rules: IdRules) -> dict[str, str]:
 def normalise_ids(messages: list[Message], rules: IdRules) -> list[Message]:
     """A copy of the history whose ids all satisfy `rules` and are unique; the input is unchanged.
 
-    A result answers the latest call with its id, so an id that comes back in a later turn (some
-    servers reuse ids, or send none) gets a fresh rewrite there, and its results follow it.
+    An id that comes back in a later turn (some servers reuse ids, or send none) gets a fresh
+    rewrite there, and its results follow it: a result answers the latest call with its id. The
+    Messages API only checks that ids are unique within one assistant message; stricter servers
+    (the mock among them) check the whole request, and a log is easier to read without repeats.
 
     Example: [assistant(call "a|b"), result("a|b")] -> [assistant(call "a_b_<hash>"),
     result("a_b_<hash>")]

@@ -5,8 +5,13 @@ assistant message; the runtime runs the tool and answers with a tool-result mess
 call's id. The runtime stores these records; adapters translate them to and from each wire
 format (`runtime.adapters`). Contracts sit beside the types.
 
-Not handled here: wire formats, id rules, orphan repair (`adapters`, `ids`, `repair`), thinking
-blocks, streaming deltas, cache tokens and cost.
+A reply may hold the model's reasoning: `ThinkingBlock`s, kept in the content where they came,
+with the signature the provider checks and the model that wrote them (`runtime.thinking` says
+where they may be sent). And a turn ends for one of seven reasons, `StopReason`: the source
+text's five, plus two of today's Messages API, a paused server-side turn and a refusal.
+
+Not handled here: wire formats, id rules, orphan repair (`adapters`, `ids`, `repair`), streaming
+deltas, server-tool blocks, cache tokens and cost.
 """
 
 import json
@@ -14,11 +19,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal
 
-# Why a turn ended. The runtime acts on the tool calls in the content, not on this value.
+# Why a turn ended. The loop runs the tool calls in the content; this value says what else to do.
 StopReason = Literal[
     "stop",  # the model considers the turn done: task finished or waiting for the user
     "tool_use",  # the model asked for one or more tools; calls are in the content
     "length",  # cut off by max tokens or the context window: calls may hold truncated arguments
+    # Not an end: the provider paused a long turn of its own (a server-tool loop hit its limit).
+    # Send the content back as it is and ask again; no client tool call is waiting.
+    "pause",
+    # The model declined to go on: its decision, not a failure (HTTP 200); stop_details says why.
+    # Don't build on it: reset the context or ask another model. Any calls in it are not run.
+    "refusal",
     "error",  # provider or network failure; error_message says why, a retry policy decides next
     "aborted",  # stopped by the user; the partial content received so far is kept
 ]
@@ -38,9 +49,41 @@ class ImageBlock:
 
 
 @dataclass(frozen=True)
+class ThinkingBlock:
+    """The model's reasoning as the provider sent it, with the model that wrote it.
+
+    Example: {"type": "thinking", "thinking": "", "signature": "EqQB..."} from model m
+        -> ThinkingBlock("", "EqQB...", "m")
+    """
+
+    # The provider signs each block and checks the signature when it comes back: a block is never
+    # edited, merged or moved, and goes back only to a model that can read it (runtime.thinking).
+    text: str  # "" when the provider returns the signature only (display "omitted")
+    signature: str  # opaque; "" if the stream stopped before it came: then never sent
+    model: str  # the model that produced it
+    redacted_data: str | None = None  # a `redacted_thinking` block's `data`: encrypted, opaque
+    type: Literal["thinking"] = field(default="thinking", init=False)
+
+    def __post_init__(self):
+        if self.redacted_data is not None and (self.text or self.signature):
+            raise ValueError("A redacted block has only redacted_data: use ThinkingBlock.redacted.")
+
+    @classmethod
+    def redacted(cls, data: str, model: str) -> "ThinkingBlock":
+        """A `redacted_thinking` block. Example: ("Em", "m") -> ThinkingBlock("", "", "m", "Em")"""
+        return cls("", "", model, redacted_data=data)
+
+    @property
+    def signed(self) -> bool:
+        """Whether the block is complete: a signature, or the data of a redacted block."""
+        return bool(self.signature) or self.redacted_data is not None
+
+
+@dataclass(frozen=True)
 class ToolCall:
     # An opaque correlation key: never assume a format or give it a meaning. Unique within its
-    # message. Adapters rewrite it per request for a provider's rules; the log keeps the original.
+    # message (the Messages API checks no more than that; ids from different turns may repeat).
+    # Adapters rewrite it per request for a provider's rules; the log keeps the original.
     id: str
     name: str
     # Arguments are untrusted text until complete and parsed. Exactly one of the two is set:
@@ -57,7 +100,20 @@ class ToolCall:
 @dataclass(frozen=True)
 class Usage:
     input_tokens: int
-    output_tokens: int
+    output_tokens: int  # thinking included: it is billed as output even when its text is ""
+
+
+@dataclass(frozen=True)
+class StopDetails:
+    """Why a provider declined, in its own words.
+
+    Example: {"type": "refusal", "category": "cyber", "explanation": "This request was declined
+    ..."} -> StopDetails("refusal", "cyber", "This request was declined ...")
+    """
+
+    type: str  # "refusal"; "content_filter" for OpenAI's filter, which gives no reason
+    category: str | None = None  # Anthropic: "cyber", "bio", "frontier_llm", "general_harms"...
+    explanation: str | None = None
 
 
 class _TupleContent:
@@ -77,14 +133,16 @@ class UserMessage(_TupleContent):
 @dataclass(frozen=True, kw_only=True)
 class AssistantMessage(_TupleContent):
     # Each ToolCall needs exactly one ToolResultMessage before the next request, whatever the
-    # stop_reason (`runtime.repair` makes sure of it).
-    content: tuple[TextBlock | ToolCall, ...]
+    # stop_reason (`runtime.repair` makes sure of it). Blocks stay in the order they came: thinking
+    # usually first, but it may also sit between calls.
+    content: tuple[ThinkingBlock | TextBlock | ToolCall, ...]
     stop_reason: StopReason
     model: str  # which model and provider answered: needed months later to explain a failure
     provider: str
     usage: Usage
     timestamp: float
     error_message: str | None = None  # set when stop_reason is "error"; never sent to a model
+    stop_details: StopDetails | None = None  # set when stop_reason is "refusal"; never sent
     role: Literal["assistant"] = field(default="assistant", init=False)
 
     def __post_init__(self):
@@ -172,6 +230,29 @@ def tool_result(
     )
 
 
+def assistant_reply(
+    *content: ThinkingBlock | TextBlock | ToolCall,
+    model: str,
+    stop_reason: StopReason = "tool_use",
+    provider: str = "anthropic",
+    usage: Usage | None = None,
+    timestamp: float | None = None,
+) -> AssistantMessage:
+    """A reply written by hand (a test, a notebook, a replayed transcript), stamped now by default.
+
+    Example: (ToolCall("c1", "f", {}), model="m") -> AssistantMessage(content=(ToolCall(...),),
+    stop_reason="tool_use", model="m", provider="anthropic", usage=Usage(0, 0), ...)
+    """
+    return AssistantMessage(
+        content=content,
+        stop_reason=stop_reason,
+        model=model,
+        provider=provider,
+        usage=usage or Usage(0, 0),
+        timestamp=_now(timestamp),
+    )
+
+
 def assistant_from_error(
     error: BaseException | str, model: str, provider: str, timestamp: float | None = None
 ) -> AssistantMessage:
@@ -189,7 +270,10 @@ def assistant_from_error(
 
 
 def assistant_aborted(
-    partial: list[TextBlock | ToolCall], model: str, provider: str, timestamp: float | None = None
+    partial: list[ThinkingBlock | TextBlock | ToolCall],
+    model: str,
+    provider: str,
+    timestamp: float | None = None,
 ) -> AssistantMessage:
     """A turn the user stopped: stop_reason "aborted", whatever content had arrived kept."""
     return AssistantMessage(

@@ -11,13 +11,17 @@ caller (an agent loop, a notebook cell) decides what next: log it, answer its ca
     anthropic     /v1/messages           x-api-key               adapters.anthropic
     openai_chat   /v1/chat/completions   Authorization: Bearer   adapters.openai_chat
 
-The body is built by the adapters, so orphan repair and id rules apply to every request. The key
+A refusal is not a failure: the provider answered (HTTP 200), and the message says "refusal".
+
+The body is built by the adapters, so orphan repair, id rules and the thinking rules (blocks go
+back only to the model that can read them: the request's `model`) apply to every request. The key
 goes into one header and nowhere else: no object holds it, and an error text that quotes it
 (some servers echo it back) gets it blanked out.
 
 Not handled here: retries (a retry policy reads stop_reason "error" and decides), streaming for
 openai_chat, a total deadline (`timeout` bounds each connect and each read, not the whole call),
-tool_choice, temperature and other request fields, prompt caching.
+tool_choice, `thinking` and `output_config` (the model's defaults apply) and other request
+fields, prompt caching.
 """
 
 from collections.abc import Callable
@@ -61,7 +65,8 @@ def request_body(
     "max_tokens": 64, "messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]}
     """
     if api == "anthropic":
-        body: dict = {"model": model, "max_tokens": max_tokens, "messages": to_anthropic(messages)}
+        wire = to_anthropic(messages, model=model)  # thinking goes back only to its model
+        body: dict = {"model": model, "max_tokens": max_tokens, "messages": wire}
         if system:
             body["system"] = system
         if tools:

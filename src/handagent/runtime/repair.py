@@ -5,7 +5,7 @@ answers no call. Such histories are common: the network drops mid-turn, the user
 a tool crashes before reporting. `repair` returns a copy the provider will accept:
 
 - a call left unanswered gets a synthetic error result the model can read;
-- so does every unanswered call of a turn that ended in "aborted" or "error";
+- so does every unanswered call of a turn that ended in "aborted", "error" or "refusal";
 - an unanswered call of a turn cut off by "length" is refused: its arguments may be truncated;
 - a result whose call is not in the assistant message just before it is dropped;
 - of two results for one call, the first is kept;
@@ -14,9 +14,10 @@ a tool crashes before reporting. `repair` returns a copy the provider will accep
 A result the caller supplied always wins: repair runs no tool and only fills gaps, so a call
 that did run (even one from a "length" turn) keeps its real outcome.
 
-The last message of the history is the one exception: an assistant message that asked for tools
-("tool_use" or "stop") and has no result yet is left alone, because the loop is about to run
-those tools. `unanswered_calls` lists them.
+The last message of the history is the one exception: an assistant message whose turn may go on
+("tool_use", "stop" or "pause") and has no result yet is left alone, because the loop is about
+to run those tools (a "pause" turn has none: it is sent back as it is). `unanswered_calls` lists
+them.
 
 Synthetic results carry their assistant message's timestamp, so the same history always gives
 the same request bytes.
@@ -68,8 +69,11 @@ def _synthetic(call: ToolCall, message: AssistantMessage) -> ToolResultMessage:
     )
 
 
+GOES_ON = ("tool_use", "stop", "pause")  # turns the loop may still act on
+
+
 def _awaits_tools(message: Message) -> bool:
-    return isinstance(message, AssistantMessage) and message.stop_reason in ("tool_use", "stop")
+    return isinstance(message, AssistantMessage) and message.stop_reason in GOES_ON
 
 
 def repair(messages: list[Message]) -> list[Message]:

@@ -2,8 +2,9 @@
 
 A session is long-lived data: months later, explaining why a task failed needs every message
 as it was, with its model, usage, timestamp, `details` and original tool-call ids (ids are only
-rewritten on the way to a provider, never here). `load` gives back messages equal to the ones
-appended, floats and unicode included.
+rewritten on the way to a provider, never here), and every thinking block with its signature and
+its model (a resumed session must send them back exactly). `load` gives back messages equal to
+the ones appended, floats and unicode included.
 
 Each line is tagged by the message's `role` and each block by its `type`:
 
@@ -24,7 +25,9 @@ from .protocol import (
     AssistantMessage,
     ImageBlock,
     Message,
+    StopDetails,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
@@ -32,7 +35,7 @@ from .protocol import (
 )
 
 MESSAGES = {"user": UserMessage, "assistant": AssistantMessage, "tool_result": ToolResultMessage}
-BLOCKS = {"text": TextBlock, "image": ImageBlock, "tool_call": ToolCall}
+BLOCKS = {"text": TextBlock, "image": ImageBlock, "tool_call": ToolCall, "thinking": ThinkingBlock}
 
 
 def dumps(message: Message) -> str:
@@ -49,7 +52,7 @@ def dumps(message: Message) -> str:
     return line
 
 
-def _block(record: dict) -> TextBlock | ImageBlock | ToolCall:
+def _block(record: dict) -> TextBlock | ImageBlock | ToolCall | ThinkingBlock:
     fields = {key: value for key, value in record.items() if key != "type"}
     return BLOCKS[record["type"]](**fields)
 
@@ -65,6 +68,8 @@ def loads(line: str) -> Message:
     fields["content"] = tuple(_block(block) for block in record["content"])
     if "usage" in fields:
         fields["usage"] = Usage(**fields["usage"])
+    if fields.get("stop_details") is not None:
+        fields["stop_details"] = StopDetails(**fields["stop_details"])
     return MESSAGES[record["role"]](**fields)
 
 

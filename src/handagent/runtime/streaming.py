@@ -3,29 +3,35 @@
 The events arrive in the order `handagent.mock.stream` shows. Text deltas are joined. A tool
 call's arguments arrive as pieces of JSON *text* (`input_json_delta`): they stay text until the
 block's `content_block_stop`, and only then are parsed (`protocol.call_from_text`), so invalid
-JSON keeps the text in `raw_arguments` instead of breaking the loop.
+JSON keeps the text in `raw_arguments` instead of breaking the loop. A thinking block's text
+arrives as `thinking_delta`s and its signature in one `signature_delta`, just before the block's
+`content_block_stop`; a `redacted_thinking` block arrives whole in its `content_block_start`.
 
 Besides a normal `message_stop`, a stream can end three ways:
 - cut by `max_tokens`: still a normal end, stop_reason "length"; the cut call's text stays raw;
 - the server dies (no `message_stop`) or an `event: error` arrives: stop_reason "error" with an
   error_message, and the content received so far is kept;
 - the reader stops (Ctrl-C): `Assembler.aborted()` keeps what arrived, stop_reason "aborted".
+A thinking block cut before its signature is kept with signature "": the log has it, no request
+will (`runtime.thinking`).
 
 `assemble` reads a whole stream; an `Assembler` takes one event at a time, for a caller that may
 stop half-way.
 
-Not handled here: HTTP and its failures (`runtime.providers`), thinking and signature deltas,
-citations and server-tool blocks (skipped), OpenAI's stream format.
+Not handled here: HTTP and its failures (`runtime.providers`), citations and server-tool blocks
+(skipped), OpenAI's stream format.
 """
 
 import json
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from .adapters.anthropic import STOP_REASONS, from_anthropic
+from .adapters.anthropic import STOP_REASONS, read_stop
 from .protocol import (
     AssistantMessage,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     Usage,
     assistant_aborted,
@@ -64,9 +70,9 @@ class Assembler:
         self.provider = provider
         self.timestamp = timestamp
         self.events = 0
-        self._blocks: dict[int, dict] = {}  # index -> text so far, or a call's JSON text so far
+        self._blocks: dict[int, dict] = {}  # index -> {"kind": ..., and the text so far}
         self._usage: dict = {}
-        self._stop_reason: str | None = None
+        self._stop: dict = {}  # message_delta's delta: stop_reason, stop_details
         self._finished = False  # message_stop arrived
         self._error: str | None = None
 
@@ -77,23 +83,15 @@ class Assembler:
             self.model = data["message"].get("model") or self.model
             self._usage.update(data["message"].get("usage") or {})
         elif event == "content_block_start":
-            block = data["content_block"]  # tool_use: {"type", "id", "name", "input": {}}
-            if block["type"] == "text":
-                self._blocks[data["index"]] = {"text": block.get("text", "")}
-            elif block["type"] == "tool_use":
-                self._blocks[data["index"]] = {"id": block["id"], "name": block["name"], "json": ""}
+            self._start(data["index"], data["content_block"])
         elif event == "content_block_delta":
-            block, delta = self._blocks.get(data["index"]), data["delta"]
-            if block is not None and delta["type"] == "text_delta":
-                block["text"] += delta["text"]
-            elif block is not None and delta["type"] == "input_json_delta":
-                block["json"] += delta["partial_json"]
+            self._delta(self._blocks.get(data["index"]), data["delta"])
         elif event == "content_block_stop":
             block = self._blocks.get(data["index"])
-            if block is not None and "json" in block:  # complete: only now is the text parsed
+            if block is not None and block["kind"] == "call":  # only now is its text parsed
                 block["call"] = call_from_text(block["id"], block["name"], block["json"])
         elif event == "message_delta":
-            self._stop_reason = data["delta"].get("stop_reason")
+            self._stop = data.get("delta") or {}
             self._usage.update(data.get("usage") or {})  # output_tokens is cumulative
         elif event == "message_stop":
             self._finished = True
@@ -102,15 +100,43 @@ class Assembler:
             kind, words = error.get("type"), error.get("message")
             self._error = f"{self.provider}: error event in the stream: {kind}: {words}"
 
-    def _content(self) -> list[TextBlock | ToolCall]:
+    def _start(self, index: int, block: dict) -> None:
+        if block["type"] == "text":
+            self._blocks[index] = {"kind": "text", "text": block.get("text", "")}
+        elif block["type"] == "thinking":  # {"type", "thinking": "", "signature": ""}
+            text, signature = block.get("thinking", ""), block.get("signature", "")
+            self._blocks[index] = {"kind": "thinking", "text": text, "signature": signature}
+        elif block["type"] == "redacted_thinking":  # {"type", "data"}: whole, no deltas follow
+            self._blocks[index] = {"kind": "redacted", "data": block["data"]}
+        elif block["type"] == "tool_use":  # {"type", "id", "name", "input": {}}
+            self._blocks[index] = {"kind": "call", "id": block["id"], "name": block["name"]}
+            self._blocks[index]["json"] = ""
+
+    def _delta(self, block: dict | None, delta: dict) -> None:
+        if block is None:
+            return  # a delta of a block type we skip
+        if delta["type"] == "text_delta":  # {"type", "text"}
+            block["text"] += delta["text"]
+        elif delta["type"] == "thinking_delta":  # {"type", "thinking"}
+            block["text"] += delta["thinking"]
+        elif delta["type"] == "signature_delta":  # {"type", "signature"}: just before the stop
+            block["signature"] = delta["signature"]  # whole, in one delta (the SDK sets it too)
+        elif delta["type"] == "input_json_delta":  # {"type", "partial_json"}
+            block["json"] += delta["partial_json"]
+
+    def _content(self) -> list[ThinkingBlock | TextBlock | ToolCall]:
         blocks = [block for _index, block in sorted(self._blocks.items())]
         # The token limit cuts the last block: its text stays raw even if it parses ("" -> {}).
-        cut = STOP_REASONS.get(self._stop_reason or "") == "length"
-        content: list[TextBlock | ToolCall] = []
+        cut = STOP_REASONS.get(self._stop.get("stop_reason") or "") == "length"
+        content: list[ThinkingBlock | TextBlock | ToolCall] = []
         for position, block in enumerate(blocks):
-            if "text" in block:
+            if block["kind"] == "text":
                 if block["text"]:
                     content.append(TextBlock(block["text"]))
+            elif block["kind"] == "thinking":
+                content.append(ThinkingBlock(block["text"], block["signature"], self.model))
+            elif block["kind"] == "redacted":
+                content.append(ThinkingBlock.redacted(block["data"], self.model))
             elif "call" in block and not (cut and position == len(blocks) - 1):
                 content.append(block["call"])
             else:  # never completed: kept as the text received, whether or not it would parse
@@ -122,10 +148,17 @@ class Assembler:
         content = tuple(self._content())
         if self._finished and self._error is None:
             # the same stop-reason table and wording as a reply that was not streamed
-            reply = {"content": [], "model": self.model, "stop_reason": self._stop_reason}
-            reply["usage"] = self._usage
-            done = from_anthropic(reply, provider=self.provider, timestamp=self.timestamp)
-            return replace(done, content=content)
+            stop_reason, error, details = read_stop(self._stop)
+            return AssistantMessage(
+                content=content,
+                stop_reason=stop_reason,
+                model=self.model,
+                provider=self.provider,
+                usage=self._usage_so_far(),
+                timestamp=_now(self.timestamp),
+                error_message=error,
+                stop_details=details,
+            )
         error = self._error or (
             f"{self.provider}: the stream ended without message_stop after {self.events} "
             "events; the partial content is kept"
@@ -145,6 +178,10 @@ class Assembler:
 
     def _usage_so_far(self) -> Usage:
         return Usage(self._usage.get("input_tokens", 0), self._usage.get("output_tokens", 0))
+
+
+def _now(timestamp: float | None) -> float:
+    return time.time() if timestamp is None else timestamp
 
 
 def assemble(

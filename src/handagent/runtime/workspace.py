@@ -21,7 +21,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ..tools import ToolOutput
+from ..tools import Tool, ToolOutput
 from .truncate import MAX_BYTES, MAX_LINES, read_policy
 
 READ_FILE_TOOL = {
@@ -130,6 +130,11 @@ class Workspace:
                 "device); only text files can be read."
             )
         return real, info
+
+    def tool(self) -> Tool:
+        """`read_file` on this workspace as a Tool: READ_FILE_TOOL's menu entry and the function."""
+        entry = READ_FILE_TOOL
+        return Tool(entry["name"], entry["description"], entry["input_schema"], self.read_file)
 
     def read_file(self, path: str, offset: int = 1) -> ToolOutput:
         """Read a UTF-8 text file from line `offset`, cut by `read_policy`."""

@@ -2,11 +2,14 @@
 
 On the way out the history is repaired (every call gets one result, `runtime.repair`) and its
 ids rewritten for Anthropic's rules (`runtime.ids`), on a copy: the stored history keeps its
-original ids. Tool results become `tool_result` blocks, grouped into one user message. `details`
-and `error_message` stay home: they are for the UI and the log, never for a model.
+original ids. Tool results become `tool_result` blocks, grouped into one user message. Thinking
+blocks go back unmodified, in their place, to the model that wrote them, and are left out for
+any other (`runtime.thinking`), so `to_anthropic` takes the target model. `details`,
+`error_message` and `stop_details` stay home: they are for the UI and the log, never a model.
 
-Not handled here: the system prompt and other request fields (the caller adds them), thinking
-and server-tool blocks (skipped on the way in), cache tokens, streaming.
+Not handled here: the system prompt and other request fields (the caller adds them), server-tool
+blocks (skipped on the way in, so a "pause" turn cannot be resumed: the series sends no server
+tools), citations, cache tokens, streaming.
 """
 
 import json
@@ -17,32 +20,40 @@ from ..protocol import (
     AssistantMessage,
     ImageBlock,
     Message,
+    StopDetails,
     StopReason,
     TextBlock,
+    ThinkingBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
     call_from_text,
 )
 from ..repair import repair
+from ..thinking import sendable
 
-# Anthropic `stop_reason` -> ours. Total over the values the API documents.
+# Anthropic `stop_reason` -> ours. Total over the values the API documents; anything else is an
+# "error" that names the value, so a new one is noticed rather than misread.
 STOP_REASONS: dict[str, StopReason] = {
     "end_turn": "stop",
     "stop_sequence": "stop",  # one of the request's stop_sequences matched: a normal end
     "tool_use": "tool_use",
     "max_tokens": "length",
-    "model_context_window_exceeded": "length",  # the window, not max_tokens, ran out: same remedy
-    # Server tools (web search...) paused a long turn; sending the reply back resumes it. The
-    # turn is not broken, and with no tool call in it the loop has nothing to run: stop.
-    "pause_turn": "stop",
-    # The model declined for safety reasons. Not a normal end the loop should build on, and
-    # retrying the same request will not help: an error whose message starts with "refusal".
-    "refusal": "error",
+    "model_context_window_exceeded": "length",  # the window, not max_tokens, ran out: as cut
+    # Not "stop": a server-tool loop (web search...) hit its iteration limit mid-turn. Sending the
+    # content back as it is continues the turn; it never leaves a client tool_use waiting.
+    "pause_turn": "pause",
+    # Not "error": the model (its safety classifiers) declined, in a normal HTTP 200 whose
+    # stop_details says why. Partial content may precede it; retrying the same request won't help.
+    "refusal": "refusal",
 }
 
 
-def _block(block: TextBlock | ImageBlock | ToolCall) -> dict:
+def _block(block: ThinkingBlock | TextBlock | ImageBlock | ToolCall) -> dict:
+    if isinstance(block, ThinkingBlock):  # exactly as it arrived: the signature covers it all
+        if block.redacted_data is not None:
+            return {"type": "redacted_thinking", "data": block.redacted_data}
+        return {"type": "thinking", "thinking": block.text, "signature": block.signature}
     if isinstance(block, TextBlock):
         return {"type": "text", "text": block.text}
     if isinstance(block, ImageBlock):
@@ -54,33 +65,34 @@ def _block(block: TextBlock | ImageBlock | ToolCall) -> dict:
     return {"type": "tool_use", "id": block.id, "name": block.name, "input": arguments}
 
 
-def _blocks(content: tuple) -> list[dict]:
+def _sent(block, model: str | None) -> bool:
+    if isinstance(block, ThinkingBlock):
+        return sendable(block, model)  # only to a model that can read it: runtime.thinking
     # The API refuses empty or whitespace-only text blocks; an aborted stream can leave one.
-    return [_block(b) for b in content if not (isinstance(b, TextBlock) and not b.text.strip())]
+    return not (isinstance(block, TextBlock) and not block.text.strip())
 
 
-def _wire(message: Message) -> dict:
+def _wire(message: Message, model: str | None) -> dict:
+    blocks = [_block(b) for b in message.content if _sent(b, model)]
     if isinstance(message, ToolResultMessage):
         result = {"type": "tool_result", "tool_use_id": message.tool_call_id}
-        if blocks := _blocks(message.content):
+        if blocks:
             result["content"] = blocks
         result["is_error"] = message.is_error
         return {"role": "user", "content": [result]}
-    return {"role": message.role, "content": _blocks(message.content)}
+    return {"role": message.role, "content": blocks}
 
 
-def to_anthropic(messages: list[Message]) -> list[dict]:
-    """The `messages` list of a Messages API request.
+def translate(messages: list[Message], *, model: str | None = None) -> list[dict]:
+    """Each message in the Messages API's shape, and nothing more: no repair, no id rewrite.
 
-    Example: [user_text("hi"), AssistantMessage(content=(ToolCall("c|1", "f", {}),)...),
-    ToolResultMessage(tool_call_id="c|1", ...)] -> [{"role": "user", "content": [{"type": "text",
-    "text": "hi"}]}, {"role": "assistant", "content": [{"type": "tool_use", "id": "c_1_<hash>",
-    "name": "f", "input": {}}]}, {"role": "user", "content": [{"type": "tool_result",
-    "tool_use_id": "c_1_<hash>", "content": [...], "is_error": false}]}]
+    This is what a naive adapter sends; `to_anthropic` repairs and rewrites first.
+    Example: [user_text("hi"), tool_result(...)] -> [{"role": "user", "content": [{"type":
+    "text", "text": "hi"}, {"type": "tool_result", ...}]}]
     """
     wire: list[dict] = []
-    for message in normalise_ids(repair(messages), ANTHROPIC):
-        turn = _wire(message)
+    for message in messages:
+        turn = _wire(message, model)
         if not turn["content"]:
             continue  # e.g. a failed turn with nothing in it: the API refuses empty messages
         if wire and wire[-1]["role"] == turn["role"]:
@@ -90,6 +102,18 @@ def to_anthropic(messages: list[Message]) -> list[dict]:
         else:
             wire.append(turn)
     return wire
+
+
+def to_anthropic(messages: list[Message], *, model: str | None = None) -> list[dict]:
+    """The `messages` list of a Messages API request to `model` (None: thinking is left out).
+
+    Example: [user_text("hi"), AssistantMessage(content=(ToolCall("c|1", "f", {}),)...),
+    ToolResultMessage(tool_call_id="c|1", ...)] -> [{"role": "user", "content": [{"type": "text",
+    "text": "hi"}]}, {"role": "assistant", "content": [{"type": "tool_use", "id": "c_1_<hash>",
+    "name": "f", "input": {}}]}, {"role": "user", "content": [{"type": "tool_result",
+    "tool_use_id": "c_1_<hash>", "content": [...], "is_error": false}]}]
+    """
+    return translate(normalise_ids(repair(messages), ANTHROPIC), model=model)
 
 
 def tools_to_anthropic(tools: list[dict]) -> list[dict]:
@@ -111,38 +135,66 @@ def _call(block: dict) -> ToolCall:
     return call_from_text(block["id"], block["name"], raw)
 
 
+def read_block(block: dict, model: str) -> ThinkingBlock | TextBlock | ToolCall | None:
+    """One content block of a reply as ours; None for a type we skip (server tools, new ones).
+
+    Example: {"type": "thinking", "thinking": "", "signature": "Eq"}, "m"
+        -> ThinkingBlock("", "Eq", "m")
+    """
+    kind = block.get("type")
+    if kind == "thinking":  # {"type", "thinking", "signature"}
+        return ThinkingBlock(block.get("thinking") or "", block.get("signature") or "", model)
+    if kind == "redacted_thinking":  # {"type", "data"}
+        return ThinkingBlock.redacted(block["data"], model)
+    if kind == "text":
+        return TextBlock(block["text"])
+    if kind == "tool_use":
+        return _call(block)
+    return None
+
+
+def read_stop(response: dict) -> tuple[StopReason, str | None, StopDetails | None]:
+    """A reply's stop reason as ours, the error text if it is unknown, and any refusal details.
+
+    Example: {"stop_reason": "refusal", "stop_details": {"type": "refusal", "category": "bio",
+    "explanation": None}} -> ("refusal", None, StopDetails("refusal", "bio", None))
+    """
+    reason = response.get("stop_reason")
+    if reason not in STOP_REASONS:
+        error = f"unknown stop_reason {reason!r}: update STOP_REASONS in handagent.runtime.adapters"
+        return "error", error, None
+    details = None
+    if reason == "refusal":  # stop_details is null for every other stop reason
+        found = response.get("stop_details") or {}
+        details = StopDetails(
+            found.get("type") or "refusal", found.get("category"), found.get("explanation")
+        )
+    return STOP_REASONS[reason], None, details
+
+
 def from_anthropic(
     response: dict, *, provider: str = "anthropic", timestamp: float | None = None
 ) -> AssistantMessage:
     """A Messages API response (the JSON, or an SDK Message's model_dump()) as our message.
 
-    Example: {"content": [{"type": "tool_use", "id": "toolu_01", "name": "f", "input": {}}],
-    "stop_reason": "tool_use", "model": "m", "usage": {"input_tokens": 9, "output_tokens": 3}}
-    -> AssistantMessage(content=(ToolCall("toolu_01", "f", {}),), stop_reason="tool_use", ...)
+    Example: {"content": [{"type": "thinking", "thinking": "", "signature": "Eq"}, {"type":
+    "tool_use", "id": "toolu_01", "name": "f", "input": {}}], "stop_reason": "tool_use", "model":
+    "m", "usage": {"input_tokens": 9, "output_tokens": 3}} -> AssistantMessage(content=(
+    ThinkingBlock("", "Eq", "m"), ToolCall("toolu_01", "f", {})), stop_reason="tool_use", ...)
     """
     if not isinstance(response, dict):
         raise TypeError("from_anthropic takes the response JSON as a dict; for an SDK Message "
                         "pass message.model_dump().")  # fmt: skip
-    content: list[TextBlock | ToolCall] = []
-    for block in response["content"]:
-        if block["type"] == "text":
-            content.append(TextBlock(block["text"]))
-        elif block["type"] == "tool_use":
-            content.append(_call(block))
-    reason = response.get("stop_reason")
-    stop_reason = STOP_REASONS.get(reason, "error")
-    error = None
-    if reason == "refusal":
-        error = "refusal: the model declined to answer (stop_reason refusal)"
-    elif reason not in STOP_REASONS:
-        error = f"unknown stop_reason {reason!r}: update STOP_REASONS in handagent.runtime.adapters"
+    blocks = (read_block(block, response["model"]) for block in response["content"])
+    stop_reason, error, details = read_stop(response)
     usage = response.get("usage") or {}
     return AssistantMessage(
-        content=tuple(content),
+        content=tuple(block for block in blocks if block is not None),
         stop_reason=stop_reason,
         model=response["model"],
         provider=provider,
         usage=Usage(usage.get("input_tokens", 0), usage.get("output_tokens", 0)),
         timestamp=time.time() if timestamp is None else timestamp,
         error_message=error,
+        stop_details=details,
     )

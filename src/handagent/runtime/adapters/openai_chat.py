@@ -3,12 +3,16 @@
 It exists to show what a neutral protocol buys: one history, sent to either provider. The
 differences from Anthropic are all on the wire. Calls sit in `tool_calls` with their arguments
 as a JSON *string*; each result is its own `{"role": "tool"}` message; there is no error flag,
-so an error result's text starts with "Error: "; and a tool message cannot carry an image, so
-the model is told in text that one was left out. Ids are rewritten for at most 40 characters
-(`runtime.ids`), on a copy; `details` and `error_message` are never sent.
+so this adapter starts an error result's text with "Error: " (its own convention, not part of
+the wire format); and a tool message cannot carry an image, so the model is told in text that
+one was left out. Thinking blocks are never sent: Chat Completions has no field for them, and
+their signatures mean something only to the model that wrote them (`runtime.thinking`). Ids
+are rewritten for at most 40 characters (`runtime.ids`), on a copy; `details`, `error_message`
+and `stop_details` are never sent.
 
 Not handled here: the system message (the caller prepends it), streaming, `n` > 1 choices,
-logprobs, images sent as a follow-up user message (pi-mono does that for vision models).
+logprobs, reasoning fields some compatible servers add, images sent as a follow-up user message
+(pi-mono does that for vision models).
 """
 
 import json
@@ -19,6 +23,7 @@ from ..protocol import (
     AssistantMessage,
     ImageBlock,
     Message,
+    StopDetails,
     StopReason,
     TextBlock,
     ToolCall,
@@ -28,13 +33,15 @@ from ..protocol import (
 )
 from ..repair import repair
 
-# OpenAI `finish_reason` -> ours. Total over the values the API documents.
+# OpenAI `finish_reason` -> ours. Total over the values the API documents; anything else is an
+# "error" that names the value.
 FINISH_REASONS: dict[str, StopReason] = {
-    "stop": "stop",
+    "stop": "stop",  # also said next to tool calls by some compatible servers: read as tool_use
     "tool_calls": "tool_use",
     "length": "length",
-    # Part of the reply was withheld by OpenAI's content filter: not a finished answer.
-    "content_filter": "error",
+    # OpenAI's refusal: its content filter withheld (part of) the reply. The provider's decision
+    # in a normal 200, as Anthropic's "refusal" is, and a retry of the same request won't help.
+    "content_filter": "refusal",
     "function_call": "tool_use",  # the deprecated `functions` API: one call, in function_call
 }
 
@@ -54,6 +61,7 @@ def _result_text(message: ToolResultMessage) -> str:
         else:
             parts.append(f"[{block.media_type} image left out: tool messages cannot carry images]")
     text = "\n".join(parts)
+    # No is_error on this wire: the word says it (this adapter's convention, not OpenAI's).
     return f"Error: {text}" if message.is_error and not text.startswith("Error") else text
 
 
@@ -69,6 +77,8 @@ def _wire(message: Message) -> dict | None:
         text = _result_text(message)
         return {"role": "tool", "tool_call_id": message.tool_call_id, "content": text}
     if isinstance(message, AssistantMessage):
+        # Thinking blocks stay out: this wire has no field for them, and their signatures mean
+        # nothing to any model but the one that wrote them.
         text = "".join(b.text for b in message.content if isinstance(b, TextBlock))
         calls = [_call(b) for b in message.content if isinstance(b, ToolCall)]
         if not text and not calls:
@@ -138,11 +148,11 @@ def from_openai_chat(
     stop_reason = FINISH_REASONS.get(reason, "error")
     if stop_reason == "stop" and wire_calls:
         stop_reason = "tool_use"  # some compatible servers say "stop" next to tool calls
-    error = None
-    if message.get("refusal"):
-        stop_reason, error = "error", f"refusal: {message['refusal']}"
+    error, details = None, None
+    if message.get("refusal"):  # the model declined, in its own words: {"refusal": "I can't..."}
+        stop_reason, details = "refusal", StopDetails("refusal", None, message["refusal"])
     elif reason == "content_filter":
-        error = "content_filter: part of the reply was withheld by the provider's filter"
+        details = StopDetails("content_filter")  # the filter gives no reason
     elif reason not in FINISH_REASONS:
         error = (
             f"unknown finish_reason {reason!r}: update FINISH_REASONS in handagent.runtime.adapters"
@@ -156,4 +166,5 @@ def from_openai_chat(
         usage=Usage(usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0)),
         timestamp=time.time() if timestamp is None else timestamp,
         error_message=error,
+        stop_details=details,
     )

@@ -1,0 +1,191 @@
+"""Chapter 07 exercise: rewrite a history's tool-call ids for a provider's rules, in pairs.
+
+The learner hands in `normalise(history, max_len)`: a new history in which every tool-call id
+matches `^[a-zA-Z0-9_-]{1,max_len}$`, each result quotes the new id of its call, ids that were
+distinct stay distinct, ids that were already valid are kept, and the history passed in is left
+exactly as it was (the log keeps the originals). `check_normalise` runs it on fixed histories,
+for Anthropic's 64 characters and OpenAI Chat's 40: a 203-character id joined with `|` by a
+runtime, two such ids that share their first 200 characters, `a|b` next to `a+b`, and a valid
+`toolu_` id.
+
+Not handled here: ids repeated across turns (the package's `runtime.ids` does that too).
+"""
+
+import copy
+import re
+
+from ..runtime.protocol import (
+    AssistantMessage,
+    Message,
+    ToolCall,
+    ToolResultMessage,
+    assistant_reply,
+    tool_result,
+    user_text,
+)
+from . import Verdict, attempt
+from .selfcheck import Question
+
+EXERCISE = "07 · ids rewritten in pairs"
+T0 = 1_767_225_600.0
+# A runtime's join of an OpenAI Responses call id and item id: long, with "|", "+", "/", "=".
+LONG = "call_Qx7Vb2Lr9Tm4Kd8Wn3Hs6Pj1|fc_" + "dGhlIGlkIGlzIG9wYXF1ZQ+/" * 7 + "=="
+TWIN = LONG[:200] + "ABC"  # the same first 200 characters, another end
+LIMITS = (64, 40)  # Anthropic Messages, OpenAI Chat Completions
+
+
+def _turn(*call_ids: str, at: float) -> list[Message]:
+    calls = [ToolCall(i, "read_file", {"path": f"f{n}.ts"}) for n, i in enumerate(call_ids)]
+    reply = assistant_reply(*calls, model="mock-transcript", provider="other", timestamp=T0 + at)
+    return [
+        reply,
+        *(tool_result(c, f"text of {c.arguments['path']}", timestamp=T0 + at) for c in calls),
+    ]
+
+
+def histories() -> dict[str, list[Message]]:
+    """The fixed histories, by what they test."""
+    return {
+        "one long id": [user_text("Read f0.ts", T0), *_turn(LONG, at=1)],
+        "two long ids sharing 200 characters": [
+            user_text("Read both", T0),
+            *_turn(LONG, TWIN, at=1),
+        ],
+        "'a|b' next to 'a+b'": [user_text("Read both", T0), *_turn("a|b", "a+b", at=1)],
+        "a valid id, then a long one": [
+            user_text("Read f0.ts", T0),
+            *_turn("toolu_01A", at=1),
+            user_text("And again", T0 + 2),
+            *_turn(LONG, at=3),
+        ],
+    }
+
+
+def _ids(history: list) -> tuple[list[str], list[str]]:
+    """(each call's id, the id each result quotes), in history order."""
+    calls, results = [], []
+    for message in history:
+        if isinstance(message, AssistantMessage):
+            calls += [b.id for b in message.content if isinstance(b, ToolCall)]
+        elif isinstance(message, ToolResultMessage):
+            results.append(message.tool_call_id)
+    return calls, results
+
+
+COLLIDE = (
+    "end each rewrite with a short hash of the whole original, so that ids which start alike, "
+    "or differ only in characters that become '_', stay distinct."
+)
+
+
+def _problem(normalise, what: str, history: list, max_len: int) -> str | None:
+    before = copy.deepcopy(history)
+    got, raised = attempt(normalise, history, max_len)
+    where = f"For {what} (max_len {max_len}), normalise"
+    if raised and "ids repeat in one message" in raised:  # AssistantMessage refused the clash
+        return f"{where} gave two calls of one message the same id: {COLLIDE}"
+    if raised:
+        return f"{where} {raised}. Never raise: every id can be rewritten into a valid one."
+    if history != before:
+        return f"{where} changed the history it was given; work on a copy (dataclasses.replace)."
+    if not isinstance(got, list) or len(got) != len(history):
+        return f"{where} returned {type(got).__name__}; return a new list, one per message."
+    old_calls, _ = _ids(history)
+    calls, results = _ids(got)
+    pattern = f"^[a-zA-Z0-9_-]{{1,{max_len}}}$"
+    if bad := [i for i in calls if not re.fullmatch(pattern, i)]:
+        return (
+            f"{where} sent the call id {bad[0][:70]!r}, which breaks {pattern}: replace the bad "
+            "characters and cut to the limit."
+        )
+    if mismatch := [(c, r) for c, r in zip(calls, results, strict=True) if c != r]:
+        call, result = mismatch[0]
+        return (
+            f"{where} sent a call as {short(call)!r}, but its result still quotes "
+            f"{short(result)!r}: rewrite each result with the same table as its call, or the "
+            "provider refuses both."
+        )
+    if len(set(calls)) < len(set(old_calls)):
+        return f"{where} made two different ids into one: {COLLIDE}"
+    valid = [
+        (old, new) for old, new in zip(old_calls, calls, strict=True) if re.fullmatch(pattern, old)
+    ]
+    if changed := [old for old, new in valid if old != new]:
+        return f"{where} changed {changed[0]!r}, which was valid already: leave valid ids alone."
+    again, _ = attempt(normalise, copy.deepcopy(history), max_len)
+    if again != got:
+        return f"{where} gave another answer the second time: make the rewrite deterministic."
+    return None
+
+
+def short(call_id: str) -> str:
+    """An id short enough for a hint. Example: a 203-character id -> "call_Qx7V…(203 chars)" """
+    return call_id if len(call_id) <= 24 else f"{call_id[:16]}…({len(call_id)} chars)"
+
+
+def check_normalise(normalise) -> Verdict:
+    """Check `normalise(history, max_len)` on every fixed history, for both providers' limits."""
+    problems = []
+    for what, history in histories().items():
+        found = (_problem(normalise, what, history, max_len) for max_len in LIMITS)
+        problems.append(next((problem for problem in found if problem), None))  # the first only
+    return Verdict(EXERCISE, tuple(problem for problem in problems if problem))
+
+
+SELF_CHECK = (
+    Question(
+        prompt=(
+            "A session moves from one provider to another. Where are its old ids rewritten?",
+            "",
+        ),
+        options=(
+            ("In the stored log, once and for all", ""),
+            ("In the adapter, on a copy, for each request", ""),
+            ("By the new provider, which accepts any id", ""),
+            ("Nowhere: a tool-call id is the same everywhere", ""),
+        ),
+        answer="b",
+        hint=("What would switching back to the first provider need?", ""),
+        why=(
+            "The log keeps the originals, so any provider can be used again; each request gets "
+            "its own rewrite, with a call and its result rewritten together.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=("Why does a rewritten id end with a short hash of the original?", ""),
+        options=(
+            ("The API wants ids to look random", ""),
+            ("So that two ids sharing their first 64 characters stay distinct", ""),
+            ("To hide what the id said", ""),
+            ("To make it exactly 64 characters long", ""),
+        ),
+        answer="b",
+        hint=("Cut two long ids with the same start to 64 characters and compare them.", ""),
+        why=(
+            "A plain cut makes such ids equal, and the provider can no longer tell their "
+            "results apart; the hash keeps them distinct.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=(
+            "The user presses stop while a call's arguments are still streaming. What must the "
+            "next request hold for that call?",
+            "",
+        ),
+        options=(
+            ("Nothing: the call never finished", ""),
+            ("The call again, with its arguments replaced by {}", ""),
+            ("An is_error result answering it", ""),
+            ("The arguments parsed so far", ""),
+        ),
+        answer="c",
+        hint=("The call is in the log and will be sent: what does every call need?", ""),
+        why=(
+            "It was declared, so it needs exactly one result: an error result that says it was "
+            "not run. Otherwise the provider refuses the request.",
+            "",
+        ),
+    ),
+)
