@@ -24,8 +24,6 @@ MACHINE_PATH = re.compile(
 KNOWN = {
     ("03_feeding_results_back.ipynb", "b09dd59e"): "an ANSI traceback printing /work/... and "
     ".venv paths; catch the error and print llm.explain(error), or show a short traceback",
-    ("06_protocol.ipynb", "a8e45be1"): "a made-up /tmp/build-full.log typed in the cell; a "
-    "relative path (logs/build-full.log) says the same",
 }
 
 
