@@ -1,0 +1,307 @@
+"""Tests for handagent.mock.thinking: thinking blocks as current models return them, and the
+API's refusals for thinking blocks sent back changed, through the genuine SDK over HTTP.
+
+Expected wording is typed out from ../shared/reference/api-2026-12.md §2.4.
+"""
+
+import copy
+import json
+
+import anthropic
+import pytest
+
+from handagent.blocks import blocks_of_type, text_of, tool_uses
+from handagent.dispatch import run_tool_calls
+from handagent.examples import CLOCK, WEATHER
+from handagent.mock import MockServer, thinking
+
+pytestmark = pytest.mark.timeout(30)
+
+TOOLS = [{"name": t.name, "description": t.description, "input_schema": t.input_schema}
+         for t in (CLOCK, WEATHER)]  # fmt: skip
+ASK = {"role": "user", "content": "What time is it, and what's the weather in Paris?"}
+MODIFIED = (
+    "`thinking` or `redacted_thinking` blocks in the latest assistant message cannot be "
+    "modified. These blocks must remain as they were in the original response."
+)
+BOUND = (
+    "Invalid `signature` in `thinking` block. The block is bound to a different conversation. "
+    'Remove the block, or set `thinking.block_binding.prefix_mismatch_behavior` to "drop_block". '
+    "That setting requires the `thinking-binding-controls-2026-08-01` value in the "
+    "`anthropic-beta` header. "
+)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with MockServer() as server:  # the real brain: it calls the example tools
+        yield anthropic.Anthropic(base_url=server.base_url, api_key="test-key", max_retries=0)
+
+
+def create(client, messages=(ASK,), model="claude-haiku-5-5", **extra):
+    request = {"model": model, "max_tokens": 2000, "messages": list(messages), "tools": TOOLS}
+    return client.messages.create(**(request | extra))
+
+
+def loop(client, model="claude-haiku-5-5", **extra) -> list:
+    """One tool round trip as the chapters write it: the reply appended whole, then results."""
+    reply = create(client, model=model, **extra)
+    return [
+        ASK,
+        {"role": "assistant", "content": reply.content},
+        run_tool_calls(reply.content, [CLOCK, WEATHER]),
+    ]
+
+
+def as_dicts(history: list) -> list:
+    return json.loads(json.dumps([
+        {**m, "content": [b.model_dump(exclude_none=True) for b in m["content"]]}
+        if m["role"] == "assistant" else m for m in history
+    ]))  # fmt: skip
+
+
+def refusal(client, history, model="claude-haiku-5-5", **extra) -> str:
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        create(client, history, model=model, **extra)
+    return caught.value.body["error"]["message"]
+
+
+# --- what comes back ----------------------------------------------------------------------------
+
+
+def test_a_tool_turn_starts_with_thinking_whose_text_is_omitted_by_default(client):
+    reply = create(client)
+    kinds = [block.type for block in reply.content]
+    assert kinds[0] == "thinking" and kinds[-2:] == ["tool_use", "tool_use"]
+    assert all(b["thinking"] == "" and len(b["signature"]) == 64
+               for b in blocks_of_type(reply.content, "thinking"))  # fmt: skip
+    assert reply.usage.output_tokens_details.thinking_tokens > 0
+    assert reply.usage.output_tokens > reply.usage.output_tokens_details.thinking_tokens
+
+
+def test_the_lead_text_before_tool_calls_comes_back_as_thinking_where_the_model_does_that(client):
+    haiku = create(client)  # Haiku 5.5: progress_as_thinking
+    assert text_of(haiku.content) == ""
+    assert [b.type for b in haiku.content][:2] == ["thinking", "thinking"]
+    sonnet = create(client, model="claude-sonnet-5")  # Sonnet 5 keeps it as text
+    assert [b.type for b in sonnet.content][:2] == ["thinking", "text"]
+    assert text_of(sonnet.content) == "Let me check that."
+
+
+def test_a_greeting_skips_thinking_as_adaptive_thinking_may(client):
+    reply = create(client, [{"role": "user", "content": "Hello!"}])
+    assert [b.type for b in reply.content] == ["text"]
+    assert reply.usage.output_tokens_details.thinking_tokens == 0
+
+
+def test_summarized_thinking_says_which_tools_it_will_call_in_the_requests_language(client):
+    shown = {"type": "adaptive", "display": "summarized"}
+    english = blocks_of_type(create(client, thinking=shown).content, "thinking")
+    assert "get_current_time with {}" in english[0]["thinking"]
+    assert 'get_weather with {"city": "Paris"}' in english[0]["thinking"]
+    assert english[1]["thinking"] == "Let me check that."
+    chinese = create(client, [{"role": "user", "content": "现在几点了？"}], thinking=shown)
+    assert blocks_of_type(chinese.content, "thinking")[0]["thinking"].startswith("用户问")
+
+
+def test_thinking_turned_off_or_skipped_for_a_forced_tool_leaves_only_the_reply(client):
+    off = create(client, model="claude-sonnet-5", thinking={"type": "disabled"})
+    assert "thinking" not in [b.type for b in off.content]
+    assert off.usage.output_tokens_details is None  # recorded: absent when thinking is off
+    forced = create(client, tool_choice={"type": "any"})  # §3: "thinking is skipped"
+    assert forced.content[0].type == "tool_use"
+
+
+def test_manual_thinking_is_summarized_on_claude_4_models_and_kept_within_its_budget(client):
+    budget = {"type": "enabled", "budget_tokens": 1024}
+    reply = create(client, model="claude-haiku-4-5", thinking=budget)
+    assert reply.content[0].type == "thinking" and reply.content[0].thinking
+    assert 0 < reply.usage.output_tokens_details.thinking_tokens <= 1024
+    assert create(client, model="claude-haiku-4-5").content[0].type == "text"  # off by default
+
+
+def test_a_small_max_tokens_ends_inside_the_thinking(client):
+    reply = create(client, max_tokens=5)
+    assert [b.type for b in reply.content] == ["thinking"]
+    assert reply.stop_reason == "max_tokens" and reply.usage.output_tokens == 5
+    assert reply.usage.output_tokens_details.thinking_tokens == 5
+
+
+def test_sonnet_5_5_between_tools_shows_only_its_progress_summarized(client):
+    reply = create(client, model="claude-sonnet-5-5", thinking={"type": "between_tools"})
+    [block] = blocks_of_type(reply.content, "thinking")
+    assert block["thinking"] == "Let me check that."
+
+
+def test_the_same_request_gets_the_same_signatures(client):
+    first, second = create(client), create(client)
+    assert first.model_dump() == second.model_dump()
+
+
+# --- what must come back unchanged --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("model", ["claude-haiku-5-5", "claude-sonnet-5", "claude-opus-5-5"])
+def test_the_reply_appended_whole_is_accepted_turn_after_turn(client, model):
+    history = loop(client, model=model)
+    reply = create(client, history, model=model)
+    assert reply.stop_reason == "end_turn" and "Paris" in text_of(reply.content)
+    history += [
+        {"role": "assistant", "content": reply.content},
+        {"role": "user", "content": "Thanks!"},
+    ]
+    assert create(client, history, model=model).type == "message"
+
+
+def test_the_same_history_as_plain_dicts_is_accepted_too(client):
+    assert create(client, as_dicts(loop(client))).type == "message"
+
+
+@pytest.mark.parametrize("change", ["text", "signature"])
+def test_an_edited_thinking_block_in_the_latest_message_is_refused(client, change):
+    history = as_dicts(loop(client))
+    block = history[1]["content"][0]
+    if change == "text":
+        block["thinking"] += "x"  # one character added to the (omitted, empty) text
+    else:
+        block["signature"] = ("B" if block["signature"][0] == "A" else "A") + block["signature"][1:]
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_a_signature_copied_from_another_block_is_refused(client):
+    history = as_dicts(loop(client))
+    first, second = history[1]["content"][:2]
+    first["signature"], second["signature"] = second["signature"], first["signature"]
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_reordered_thinking_blocks_are_refused(client):
+    history = as_dicts(loop(client))
+    content = history[1]["content"]
+    content[0], content[1] = content[1], content[0]
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_a_thinking_block_moved_after_text_is_refused(client):
+    history = as_dicts(loop(client, model="claude-sonnet-5"))
+    content = history[1]["content"]
+    content[0], content[1] = content[1], content[0]  # [text, thinking, tool_use, ...]
+    assert refusal(client, history, model="claude-sonnet-5") == (
+        "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
+        "block must be thinking or redacted_thinking. Found text."
+    )
+
+
+def test_a_thinking_block_without_its_signature_is_refused(client):
+    history = as_dicts(loop(client))
+    del history[1]["content"][0]["signature"]
+    assert refusal(client, history) == "messages.1.content.0.thinking.signature: Field required"
+
+
+def test_dropping_the_thinking_of_a_tool_turn_is_refused(client):
+    history = as_dicts(loop(client))
+    history[1]["content"] = tool_uses(history[1]["content"])
+    assert refusal(client, history) == (
+        "messages.1.content.0.type: Expected thinking or redacted_thinking, but found tool_use. "
+        "When thinking is enabled, a final assistant message must start with a thinking block "
+        "(preceeding the lastmost set of tool_use and tool_result blocks). We recommend you "
+        "include thinking blocks from previous turns. To avoid this requirement, disable "
+        "thinking. Please consult our documentation at "
+        "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+    )
+    assert create(client, history, model="claude-haiku-5-5", thinking={"type": "disabled"})
+
+
+def test_dropping_one_of_two_thinking_blocks_is_refused(client):
+    history = as_dicts(loop(client))
+    del history[1]["content"][0]
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_a_thinking_block_the_mock_never_made_is_refused(client):
+    history = as_dicts(loop(client))
+    history[1]["content"][0]["signature"] = "EqQBCkYIBRgCKkD" + "x" * 49
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_on_a_binding_model_a_changed_system_prompt_invalidates_the_latest_blocks(client):
+    history = as_dicts(loop(client))
+    assert refusal(client, history, system="Answer in French.") == (
+        "messages.1.content.0: "
+        + BOUND
+        + "The `system` prompt differs from the one this block was created with."
+    )
+
+
+def later(client, model: str) -> list:
+    """Two tool turns: the first is an earlier turn once the second is answered."""
+    history = as_dicts(loop(client, model=model))
+    second = create(
+        client, history + [{"role": "user", "content": "And the time again?"}], model=model
+    )
+    return history + [
+        {"role": "user", "content": "And the time again?"},
+        {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in second.content]},
+    ]
+
+
+def test_on_a_binding_model_an_edited_block_of_an_earlier_turn_is_refused(client):
+    history = later(client, "claude-haiku-5-5")
+    history[1]["content"][0]["thinking"] = "I changed my mind."
+    assert refusal(client, history + [{"role": "user", "content": "Ok."}]) == (
+        "messages.1.content.0: Invalid `signature` in `thinking` block."
+    )
+
+
+def test_on_a_binding_model_an_earlier_turns_changed_prefix_names_what_changed(client):
+    history = later(client, "claude-haiku-5-5") + [{"role": "user", "content": "Ok."}]
+    history[0] = {"role": "user", "content": "What time is it, and the weather in Paris?"}
+    assert refusal(client, history) == (
+        "messages.1.content.0: "
+        + BOUND
+        + "The messages before this block differ from the ones it was created with."
+    )
+
+
+def test_on_other_models_earlier_turns_are_not_checked(client):
+    history = later(client, "claude-sonnet-5")
+    history[1]["content"][0]["thinking"] = "I changed my mind."
+    assert create(client, history + [{"role": "user", "content": "Ok."}], model="claude-sonnet-5")
+
+
+def test_another_models_blocks_are_dropped_without_an_error(client):
+    history = as_dicts(loop(client, model="claude-sonnet-5"))
+    reply = create(client, history, model="claude-haiku-5-5")  # switched models mid-loop
+    assert reply.stop_reason == "end_turn"
+
+
+def test_a_model_that_reads_another_models_blocks_checks_them(client):
+    # §2.5: "Claude Fable 5.1 reads blocks from Claude Opus 5 and ... from Claude Opus 5.5"
+    history = as_dicts(loop(client, model="claude-opus-5-5"))
+    assert create(client, history, model="claude-fable-5-1").stop_reason == "end_turn"
+    edited = copy.deepcopy(history)
+    edited[1]["content"][0]["thinking"] = "x"
+    assert refusal(client, edited, model="claude-fable-5-1") == "messages.1.content.0: " + MODIFIED
+
+
+# --- the pieces ---------------------------------------------------------------------------------
+
+
+def test_a_tool_id_remembers_whether_its_turn_thought():
+    body = "Wiun8CBMq1ZsWSJt2keB7x"
+    thought = thinking.tool_id(body, "claude-haiku-5-5", True)
+    assert thought.startswith("toolu_01" + body) and len(thought) == 32
+    assert thinking._thought(thought, "claude-haiku-5-5")
+    assert not thinking._thought(
+        thinking.tool_id(body, "claude-haiku-5-5", False), "claude-haiku-5-5"
+    )
+    assert not thinking._thought(thought, "claude-sonnet-5")  # another model's id says nothing
+    assert not thinking._thought("toolu_01A", "claude-haiku-5-5")
+
+
+def test_a_signature_is_64_base64_characters_that_name_their_model():
+    request = {"model": "claude-haiku-5-5", "messages": [ASK]}
+    block = {"type": "thinking", "thinking": ""}
+    signature = thinking.sign(request, 1, [], block, "claude-haiku-5-5")
+    assert len(signature) == 64 and thinking._parse(signature)["model"] == "claude-haiku-5-5"
+    assert thinking._parse(signature[:-1] + ("A" if signature[-1] != "A" else "B")) is None
