@@ -379,10 +379,14 @@ def test_a_thinking_block_without_its_signature_names_the_field():
     assert message.message == "messages.1.content.0.thinking.signature: Field required"
 
 
-def test_thinking_after_text_in_an_assistant_message_is_refused():
-    # §2.4, anthropics/claude-code#20705
+def test_thinking_after_text_is_refused_under_manual_thinking_only():
+    # §2.4, anthropics/claude-code#20705 (manual thinking); recorded under adaptive thinking:
+    # Opus 4.6 itself streams [text, thinking, text], and such a history is accepted
     thought = {"type": "thinking", "thinking": "", "signature": "abc"}
-    message = rejection(body([user("Hi"), assistant([text("Hello."), thought]), user("?")]))
+    messages = [user("Hi"), assistant([text("Hello."), thought]), user("?")]
+    assert check_request(body(messages)) is None
+    manual = {"type": "enabled", "budget_tokens": 1024}
+    message = rejection(body(messages, max_tokens=2000, thinking=manual))
     assert message.message == (
         "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
         "block must be thinking or redacted_thinking. Found text."

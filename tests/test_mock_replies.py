@@ -232,10 +232,10 @@ def test_a_stop_sequence_ends_the_text_where_it_would_appear(stops, kept, fired)
     Message.model_validate(reply)
 
 
-def test_usage_reports_server_tools_speed_and_geo_when_the_request_brings_them():
+def test_usage_reports_speed_and_geo_when_asked_and_no_server_tool_that_never_ran():
     search = {"type": "web_search_20250305", "name": "web_search"}
     reply, _ = message(request(tools=[search], speed="fast", inference_geo="us"), [])
     usage = reply["usage"]
-    assert usage["server_tool_use"] == {"web_search_requests": 0, "web_fetch_requests": 0}
+    assert "server_tool_use" not in usage  # recorded: only when a server tool ran
     assert (usage["speed"], usage["inference_geo"]) == ("fast", "us")
     Message.model_validate(reply)

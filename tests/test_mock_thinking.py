@@ -8,8 +8,11 @@ import copy
 import json
 
 import anthropic
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
+from handagent import models
 from handagent.blocks import blocks_of_type, text_of, tool_uses
 from handagent.dispatch import run_tool_calls
 from handagent.examples import CLOCK, WEATHER
@@ -186,10 +189,7 @@ def test_a_thinking_block_moved_after_text_is_refused(client):
     history = as_dicts(loop(client, model="claude-sonnet-5"))
     content = history[1]["content"]
     content[0], content[1] = content[1], content[0]  # [text, thinking, tool_use, ...]
-    assert refusal(client, history, model="claude-sonnet-5") == (
-        "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
-        "block must be thinking or redacted_thinking. Found text."
-    )
+    assert refusal(client, history, model="claude-sonnet-5") == "messages.1.content.1: " + MODIFIED
 
 
 def test_a_thinking_block_without_its_signature_is_refused(client):
@@ -305,3 +305,95 @@ def test_a_signature_is_64_base64_characters_that_name_their_model():
     signature = thinking.sign(request, 1, [], block, "claude-haiku-5-5")
     assert len(signature) == 64 and thinking._parse(signature)["model"] == "claude-haiku-5-5"
     assert thinking._parse(signature[:-1] + ("A" if signature[-1] != "A" else "B")) is None
+
+
+# --- the chapters' own loop, any transcript -----------------------------------------------------
+
+QUESTIONS = ["What time is it?", "What's the weather in Paris?", "add 1234 and 5678",
+             "weather in Tokyo and Lima", "现在几点？", "Hello!",
+             "What is 1+2 and 3+4?"]  # fmt: skip
+THINKING_MODELS = ["claude-haiku-5-5", "claude-sonnet-5", "claude-opus-5-5", "claude-sonnet-5-5",
+                   "claude-fable-5-1", "claude-opus-5"]  # fmt: skip
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def chapter_loop(questions: list[str], model: str) -> tuple[list, list]:
+    """The loop the chapters build: call_model, run every call, append each reply whole.
+
+    Returns the history, ending with a user turn, and the tools menu it was sent with.
+    """
+    from handagent.examples import ADDER
+    from handagent.llm import call_model
+
+    tools, history = [CLOCK, ADDER, WEATHER], []
+    menu = [{"name": t.name, "description": t.description, "input_schema": t.input_schema}
+            for t in tools]  # fmt: skip
+    for question in questions:
+        history.append({"role": "user", "content": question})
+        reply = call_model(history, menu, model=model)  # every next request: accepted
+        history.append({"role": "assistant", "content": reply.content})
+        while reply.stop_reason == "tool_use":
+            history.append(run_tool_calls(reply.content, tools))
+            reply = call_model(history, menu, model=model)
+            history.append({"role": "assistant", "content": reply.content})
+    return history + [{"role": "user", "content": "Thanks!"}], menu
+
+
+def one_character_off(text: str, at: int, change: str, alphabet: str) -> str:
+    """`text` with one character inserted, deleted or replaced at `at` (wrapped)."""
+    if change == "delete" and text:
+        at %= len(text)
+        return text[:at] + text[at + 1 :]
+    if change == "replace" and text:
+        at %= len(text)
+        other = (
+            alphabet[(alphabet.index(text[at]) + 1) % len(alphabet)]
+            if text[at] in alphabet
+            else "A"
+        )
+        return text[:at] + other + text[at + 1 :]
+    at %= len(text) + 1
+    return text[:at] + alphabet[at % len(alphabet)] + text[at:]
+
+
+LOOP_SETTINGS = hypothesis.settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[hypothesis.HealthCheck.function_scoped_fixture],
+)
+
+
+@LOOP_SETTINGS
+@hypothesis.given(
+    questions=st.lists(st.sampled_from(QUESTIONS), min_size=1, max_size=3),
+    model=st.sampled_from(THINKING_MODELS),
+    pick=st.integers(0, 10**6),
+    field=st.sampled_from(["thinking", "signature"]),
+    change=st.sampled_from(["insert", "delete", "replace"]),
+    at=st.integers(0, 200),
+)
+def test_the_chapters_loop_is_always_accepted_and_any_one_character_change_refused(
+    mock_provider, monkeypatch, questions, model, pick, field, change, at
+):
+    import handagent.examples
+    from handagent.llm import client
+
+    monkeypatch.setattr(handagent.examples, "WEATHER_DELAY_SECONDS", 0)
+    history, menu = chapter_loop(questions, model)
+    wire = as_dicts(history)
+    binding = models.get(model).binds_thinking
+    latest = max(i for i, m in enumerate(wire) if m["role"] == "assistant")
+    turns = [i for i, m in enumerate(wire) if m["role"] == "assistant" and (binding or i == latest)]
+    checked = [(i, j) for i in turns for j, b in enumerate(wire[i]["content"])
+               if b["type"] == "thinking"]  # fmt: skip
+    hypothesis.assume(checked)
+    i, j = checked[pick % len(checked)]
+    block = wire[i]["content"][j]
+    alphabet = B64 if field == "signature" else "abc 思"
+    changed = one_character_off(block[field], at, change, alphabet)
+    hypothesis.assume(changed != block[field])
+    block[field] = changed
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        client().messages.create(model=model, max_tokens=1024, messages=wire, tools=menu)
+    words = MODIFIED if i == latest else "Invalid `signature` in `thinking` block."
+    assert caught.value.body["error"]["message"] == f"messages.{i}.content.{j}: {words}"

@@ -174,3 +174,16 @@ def test_count_tokens_checks_what_it_takes_and_no_prefill():
     assert check_request(request, count_tokens=True) is None
     forced = {**request, "tools": TOOLS, "tool_choice": {"type": "any"}}
     assert refused(forced, count_tokens=True).startswith('tool_choice: type "tool" and "any"')
+
+
+def test_a_paused_server_tool_turn_sent_back_to_finish_is_not_a_prefill():
+    # §4.4 "continue the conversation by sending the response back as-is"; recorded:
+    # pydantic-ai test_pause_turn_web_search (a 200)
+    paused = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_search",
+              "input": {"query": "news"}}  # fmt: skip
+    messages = [
+        HI,
+        {"role": "assistant", "content": [{"type": "text", "text": "Searching."}, paused]},
+    ]
+    search = [{"type": "web_search_20250305", "name": "web_search"}]
+    assert check_request(body("claude-opus-5-5", messages=messages, tools=search)) is None

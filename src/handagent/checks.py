@@ -25,7 +25,13 @@ from functools import lru_cache
 
 from . import model_rules, models
 from . import request_fields as fields
-from .history_checks import check_messages, check_text, check_tool_protocol, tag_error
+from .history_checks import (
+    check_messages,
+    check_text,
+    check_thinking_first,
+    check_tool_protocol,
+    tag_error,
+)
 from .rejections import (
     INVALID_SCHEMA,
     UNANSWERED,
@@ -97,6 +103,8 @@ def check_request(
     _check_options(body)
     check_messages(body["messages"])
     check_tool_protocol(body["messages"])
+    if (body.get("thinking") or {}).get("type") == "enabled":
+        check_thinking_first(body["messages"])
     row = check_model(body["model"]) if catalogue_only else models.find(body["model"])
     if row is not None and row.served:
         model_rules.check(body, row, version=version, count_tokens=count_tokens)

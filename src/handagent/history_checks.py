@@ -61,7 +61,6 @@ def _check_message(message: object, i: int, final: bool) -> None:
     if isinstance(content, list):
         for j, block in enumerate(content):
             check_block(block, f"messages.{i}.content.{j}", table, spaces_ok=spaces_ok)
-        _check_thinking_first(content, i)
     elif not isinstance(content, str):
         raise invalid(f"messages.{i}.content: Input should be a valid string or list")
     elif content:  # a string is one text block, with a text block's rules
@@ -137,11 +136,19 @@ def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spac
                 raise invalid(f"{where}.thinking.{name}: Input should be a valid string")
 
 
-def _check_thinking_first(content: list[dict], i: int) -> None:
-    """A message holding thinking starts with it (§2.4). Example: [text, thinking] -> 400."""
-    kinds = [block["type"] for block in content]
-    if kinds and kinds[0] not in THINKING_BLOCKS and set(kinds) & set(THINKING_BLOCKS):
-        raise invalid(f"messages.{i}.content.0: " + FIRST_BLOCK.format(kind=kinds[0]))
+def check_thinking_first(messages: list[dict]) -> None:
+    """Under manual thinking, an assistant message holding thinking starts with it (§2.4).
+
+    Only there: adaptive thinking may start a turn with text or a server tool and think later
+    (recorded: Opus 4.6 streams [text, thinking, text]; a Sonnet 5 history whose message starts
+    with server_tool_use was accepted). Example: [text, thinking] -> 400 "... Found text."
+    """
+    for i, message in enumerate(messages):
+        if message["role"] != "assistant" or not isinstance(message["content"], list):
+            continue
+        kinds = [block["type"] for block in message["content"]]
+        if kinds and kinds[0] not in THINKING_BLOCKS and set(kinds) & set(THINKING_BLOCKS):
+            raise invalid(f"messages.{i}.content.0: " + FIRST_BLOCK.format(kind=kinds[0]))
 
 
 def turns(messages: list[dict]) -> list[list[int]]:

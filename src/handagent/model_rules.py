@@ -3,6 +3,7 @@
 `check` runs after the request's shape has passed (`checks`), for a model the catalogue serves:
 
     prefill             a conversation ending with an assistant message, where `prefill` is False
+                        (a paused server-tool turn sent back to finish is not a prefill)
     forced tool_choice  "any" / "tool", where `forced_tool_choice` is False; with manual thinking
     thinking            the `type` per model and effort (`accepts_thinking`), `budget_tokens`
     effort              `output_config.effort` among the row's `efforts`
@@ -16,7 +17,7 @@ Not handled here: models the catalogue does not know (an Anthropic-compatible en
 models get no per-model rule), retired models (a 404 before any of this, see `checks`).
 """
 
-from .history_checks import turns
+from .history_checks import blocks_of, turns
 from .models import Model
 from .rejections import (
     BUDGET_OVER_MAX,
@@ -58,8 +59,12 @@ def check(body: dict, model: Model, *, version: str, count_tokens: bool = False)
 
 def _check_prefill(messages: list[dict], model: Model) -> None:
     grouped = turns(messages)
-    if grouped and messages[grouped[-1][0]]["role"] == "assistant" and not model.prefill:
-        raise invalid(PREFILL)
+    if not grouped or messages[grouped[-1][0]]["role"] != "assistant" or model.prefill:
+        return
+    last = blocks_of(messages[grouped[-1][-1]])
+    if last and last[-1].get("type") == "server_tool_use":
+        return  # a pause_turn sent back as-is to let a server tool finish (§4.4): no prefill
+    raise invalid(PREFILL)
 
 
 def _check_thinking(body: dict, model: Model, *, forced: bool, count_tokens: bool) -> None:

@@ -11,7 +11,11 @@ today's full shape, as the recorded replies in tests/recorded show it:
                "cache_creation": {"ephemeral_5m_input_tokens", "ephemeral_1h_input_tokens"},
                "output_tokens", "service_tier", "inference_geo",
                "output_tokens_details": {"thinking_tokens"}  (when the request could think),
-               "server_tool_use": {...}  (when it offers a server tool), "speed" (when asked)}}
+               "speed" (when the request set it)}}
+
+Left out as the API leaves them out: `server_tool_use` (recorded only when a server tool ran;
+the mock runs none), `container` and `diagnostics` (only with code execution and with
+`diagnostics.previous_message_id`).
 
 `caller: {"type": "direct"}` on tool_use: the reference leaves open whether the API sends it or
 leaves it out; every client tool_use recorded since 2026-06 carries it, so the mock does.
@@ -27,7 +31,6 @@ import json
 import math
 
 from .. import models
-from ..request_fields import SERVER_RUN
 from ..tokens import input_tokens, output_tokens
 from . import thinking
 
@@ -154,8 +157,6 @@ def _usage(request: dict, row: models.Model | None, output: int, thought: int | 
     }
     if thought is not None:  # recorded: present whenever thinking was on, even at 0
         usage["output_tokens_details"] = {"thinking_tokens": thought}
-    if any((tool.get("type") or "custom") in SERVER_RUN for tool in request.get("tools") or []):
-        usage["server_tool_use"] = {"web_search_requests": 0, "web_fetch_requests": 0}
     if request.get("speed"):
         usage["speed"] = request["speed"]
     return usage
@@ -198,7 +199,8 @@ def message(request: dict, blocks: list[dict]) -> tuple[dict, str | None]:
         if cut
         else thinking_tokens + (output_tokens(model, visible) if visible or not fitted else 0)
     )
-    could_think = thinking.settings(request, row) is not None
+    # recorded: reported whenever thinking is on, even when a forced tool call skipped it
+    could_think = row is not None and thinking.kind(request, row) != "disabled"
     final = []
     for block in fitted:
         if block["type"] == "thinking":

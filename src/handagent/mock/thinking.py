@@ -72,6 +72,15 @@ def _mac(*parts: object) -> bytes:
 # --- what the model thinks ----------------------------------------------------------------------
 
 
+def kind(request: dict, row: models.Model) -> str:
+    """The thinking type in force: the request's, else the model's default.
+
+    Example: Haiku 5.5, no `thinking` -> "adaptive";  Haiku 4.5, no `thinking` -> "disabled"
+    """
+    asked = (request.get("thinking") or {}).get("type")
+    return asked or ("adaptive" if row.thinks_by_default else "disabled")
+
+
 def settings(request: dict, row: models.Model | None) -> dict | None:
     """How this request thinks, or None when it does not.
 
@@ -81,16 +90,16 @@ def settings(request: dict, row: models.Model | None) -> dict | None:
     if row is None:
         return None
     thinking = request.get("thinking") or {}
-    kind = thinking.get("type") or ("adaptive" if row.thinks_by_default else "disabled")
+    mode = kind(request, row)
     forced = (request.get("tool_choice") or {}).get("type") in ("any", "tool")
-    if kind == "disabled" or (forced and kind == "adaptive"):  # forced: "thinking is skipped"
+    if mode == "disabled" or (forced and mode == "adaptive"):  # forced: "thinking is skipped"
         return None
     effort = (request.get("output_config") or {}).get("effort") or row.default_effort or "high"
     return {
-        "kind": kind,
+        "kind": mode,
         "display": thinking.get("display") or row.default_display,
         "effort": effort,
-        "progress": row.progress_as_thinking and kind in ("adaptive", "between_tools"),
+        "progress": row.progress_as_thinking and mode in ("adaptive", "between_tools"),
         "budget": thinking.get("budget_tokens"),
     }
 
