@@ -239,3 +239,11 @@ def test_usage_reports_speed_and_geo_when_asked_and_no_server_tool_that_never_ra
     assert "server_tool_use" not in usage  # recorded: only when a server tool ran
     assert (usage["speed"], usage["inference_geo"]) == ("fast", "us")
     Message.model_validate(reply)
+
+
+def test_a_wire_format_without_thinking_can_ask_for_a_reply_without_it():
+    thinking_model = request(model="claude-haiku-5-5", thinking=None)
+    reply, _ = message(thinking_model, [CALL], think=False)
+    assert [b["type"] for b in reply["content"]] == ["tool_use"]
+    assert "output_tokens_details" not in reply["usage"]
+    assert reply["usage"]["inference_geo"] == "global"

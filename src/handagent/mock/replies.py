@@ -162,8 +162,11 @@ def _usage(request: dict, row: models.Model | None, output: int, thought: int | 
     return usage
 
 
-def message(request: dict, blocks: list[dict]) -> tuple[dict, str | None]:
+def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[dict, str | None]:
     """A complete Messages reply for `request` whose model said `blocks`, and any cut-off JSON.
+
+    `think=False` leaves thinking out whatever the model (a wire format without thinking
+    blocks, such as OpenAI Chat Completions, asks for its reply that way).
 
     Example: ({"model": "m", ...}, [{"type": "tool_use", "name": "add", "input": {...}}]) ->
         {"id": "msg_01...", "type": "message", "role": "assistant", "model": "m",
@@ -171,8 +174,9 @@ def message(request: dict, blocks: list[dict]) -> tuple[dict, str | None]:
          "stop_reason": "tool_use", "stop_sequence": None, "stop_details": None,
          "usage": {...}}, None
     """
-    row = models.find(request["model"])
-    model = row.id if row else request["model"]  # an alias is answered with its dated id
+    found = models.find(request["model"])
+    model = found.id if found else request["model"]  # an alias is answered with its dated id
+    row = found if think else None
     # `stream` is left out: the same conversation gets the same reply, streamed or not
     seed = digest({key: value for key, value in request.items() if key != "stream"})
     content = thinking.around(request, [dict(block) for block in blocks], row)
@@ -217,6 +221,6 @@ def message(request: dict, blocks: list[dict]) -> tuple[dict, str | None]:
         "stop_reason": stop_reason,
         "stop_sequence": None if cut else sequence,
         "stop_details": None,  # non-null only with stop_reason "refusal" (§5)
-        "usage": _usage(request, row, output, thinking_tokens if could_think else None),
+        "usage": _usage(request, found, output, thinking_tokens if could_think else None),
     }
     return reply, partial_json
