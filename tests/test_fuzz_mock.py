@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from handagent import models
 from handagent.checks import Rejection, check_request
-from handagent.mock import MockServer, access, thinking
+from handagent.mock import MockServer, access, signatures
 from handagent.mock.server import MAX_BODY_BYTES, State, answer
 
 pytestmark = pytest.mark.timeout(170)
@@ -300,7 +300,7 @@ def accepted(method: str, path: str, headers: dict, body: bytes) -> bool:
         json.dumps(request, ensure_ascii=False).encode()
         check_request(request, count_tokens=count_tokens, version=version, catalogue_only=True)
         if not count_tokens:
-            thinking.verify(request, models.find(request["model"]))
+            signatures.verify(request, models.find(request["model"]))
     except (ValueError, RecursionError, Rejection):
         return False
     return True

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from handagent import models
-from handagent.mock import thinking
+from handagent.mock import signatures
 from handagent.mock.server import State, answer
 from handagent.request_fields import BLOCKS, top_level
 
@@ -118,7 +118,7 @@ def resign(body: dict, model_id: str) -> dict:
         for j, block in enumerate(message["content"]):
             if block.get("type") in ("thinking", "redacted_thinking"):
                 text = {"type": block["type"], "thinking": block.get("thinking", "")}
-                signature = thinking.sign({**request, "messages": messages}, i,
+                signature = signatures.sign({**request, "messages": messages}, i,
                                           message["content"][:j], text, model_id)  # fmt: skip
                 block["signature" if block["type"] == "thinking" else "data"] = signature
     return request

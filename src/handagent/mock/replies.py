@@ -23,7 +23,8 @@ leaves it out; every client tool_use recorded since 2026-06 carries it, so the m
 `max_tokens` cuts the reply where it runs out, thinking first: thinking tokens count toward it.
 
 Not handled here: deciding what the model says (see `brain`) and how it thinks (`thinking`),
-HTTP (`server`), prompt caching (cache counts are always 0), refusals (`stop_details` is null).
+HTTP (`server`), signatures (`signatures`), prompt caching (cache counts are always 0),
+refusals (`stop_details` is null).
 """
 
 import hashlib
@@ -32,7 +33,7 @@ import math
 
 from .. import models
 from ..tokens import input_tokens, output_tokens
-from . import thinking
+from . import signatures, thinking
 
 ERROR_STATUS = {
     400: "invalid_request_error",
@@ -58,7 +59,7 @@ def digest(*parts: object) -> str:
     chars = []
     for _ in range(24):
         number, rest = divmod(number, 62)
-        chars.append(thinking.ALPHABET[rest])
+        chars.append(signatures.ALPHABET[rest])
     return "".join(chars)
 
 
@@ -185,7 +186,7 @@ def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[d
         if block["type"] == "tool_use":
             content[index] = {
                 "type": "tool_use",
-                "id": block.get("id") or thinking.tool_id(digest(seed, index), model, thought),
+                "id": block.get("id") or signatures.tool_id(digest(seed, index), model, thought),
                 "name": block["name"],
                 "input": block.get("input", {}),
                 "caller": DIRECT,
@@ -210,7 +211,7 @@ def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[d
         if block["type"] == "thinking":
             block = thinking.finish(dict(block))
             index = len(request["messages"])
-            block["signature"] = thinking.sign(request, index, list(final), block, model)
+            block["signature"] = signatures.sign(request, index, list(final), block, model)
         final.append(block)
     reply = {
         "id": f"msg_01{seed}",

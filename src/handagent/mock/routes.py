@@ -8,7 +8,7 @@
 For the Anthropic routes the headers are checked first (`access`: the key, then the version),
 then the body with the real API's rules for that version (`handagent.checks`, with the
 catalogue: a retired or unknown model is a 404), then the thinking blocks sent back
-(`thinking.verify`). Only then does the model (`brain`, or a scripted reply) say something.
+(`signatures.verify`). Only then does the model (`brain`, or a scripted reply) say something.
 
 Not handled here: the bytes on the socket and the fault switch (`server`).
 """
@@ -20,7 +20,7 @@ from .. import models
 from ..checks import Rejection, check_request
 from ..request_fields import SERVER_RUN
 from ..tokens import input_tokens
-from . import access, catalogue, openai_chat, replies, stream, thinking
+from . import access, catalogue, openai_chat, replies, signatures, stream
 
 ROUTES = {"/v1/messages": False, "/v1/messages/count_tokens": True}  # path -> count_tokens?
 OPENAI_ROUTE = "/v1/chat/completions"
@@ -119,7 +119,7 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
     if count_tokens:
         state.record(body)
         return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
-    readable = thinking.verify(body, models.find(body["model"]))
+    readable = signatures.verify(body, models.find(body["model"]))
     state.record(body)
     reply, partial_json = replies.message(body, state.next_reply(brain_view(readable)))
     if not body.get("stream"):
