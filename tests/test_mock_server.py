@@ -342,6 +342,7 @@ def test_sampling_under_2023_06_01_follows_the_models_rule(mock_server):
     "model", ["gpt-4", "claude-sonet-4-5", "claude-sonnet-4-5", "claude-3-7-sonnet-latest",
               "claude-x", "mock", "claude-sonnet-5-sequential"],
 )  # fmt: skip
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # the SDK warns about retired ids
 def test_an_unknown_or_retired_model_is_a_404_naming_it(mock_server, sdk, model):
     # §1.2; recorded: "model: claude-sonet-4-5" for a misspelled id
     assert_error(post(mock_server, body(model=model)), 404, "not_found_error", f"model: {model}")
@@ -705,3 +706,57 @@ def test_the_command_line_explains_a_busy_port(mock_server):
     finished = subprocess.run(command, capture_output=True, text=True, timeout=10)
     assert finished.returncode == 1
     assert finished.stderr.startswith(f"cannot listen on 127.0.0.1:{port}: ")
+
+
+# --- the per-model rules, as a client of the real API meets them --------------------------------
+
+PREFILL = (
+    "This model does not support assistant message prefill. "
+    "The conversation must end with a user message."
+)
+ADAPTIVE = ' Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.'
+
+
+@pytest.mark.parametrize(
+    ("request_body", "message"),
+    [
+        (body([QUESTION, {"role": "assistant", "content": "It is"}], model="claude-haiku-5-5"),
+         PREFILL),
+        (body(model="claude-opus-5-5", tools=TOOLS, tool_choice={"type": "any"}),
+         'tool_choice: type "tool" and "any" are not supported for this model.'),
+        (body(model="claude-haiku-4-5", max_tokens=3000, tools=TOOLS, tool_choice={"type": "any"},
+              thinking={"type": "enabled", "budget_tokens": 2000}),
+         "Thinking may not be enabled when tool_choice forces tool use."),
+        (body(model="claude-opus-5-5", thinking={"type": "disabled"}),
+         '"thinking.type.disabled" is not supported for this model.' + ADAPTIVE),
+        (body(model="claude-opus-5-5", max_tokens=3000,
+              thinking={"type": "enabled", "budget_tokens": 2000}),
+         '"thinking.type.enabled" is not supported for this model.' + ADAPTIVE),
+        (body(model="claude-haiku-4-5", max_tokens=2000,
+              thinking={"type": "enabled", "budget_tokens": 2000}),
+         "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our "
+         "documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+         "#max-tokens-and-context-window-size"),
+        (body(model="claude-opus-4-6", output_config={"effort": "xhigh"}),
+         "This model does not support effort level 'xhigh'. Supported levels: high, low, max, "
+         "medium."),
+        (body(model="claude-haiku-4-5", max_tokens=70_000),
+         "max_tokens: 70000 > 64000, which is the maximum allowed number of output tokens for "
+         "claude-haiku-4-5-20251001"),
+    ],
+)  # fmt: skip
+def test_each_model_rule_reaches_the_sdk_with_the_apis_words(sdk, request_body, message):
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        sdk.messages.create(**request_body)
+    assert caught.value.body["error"] == {"type": "invalid_request_error", "message": message}
+
+
+def test_under_2023_06_01_the_sdk_meets_the_models_sampling_rule(mock_server):
+    old = anthropic.Anthropic(
+        base_url=mock_server.base_url, api_key="k", max_retries=0,
+        default_headers={"anthropic-version": "2023-06-01"},
+    )  # fmt: skip
+    request = body(model="claude-opus-4-8") | {"extra_body": {"top_p": 0.9}}
+    with pytest.raises(anthropic.BadRequestError, match="`top_p` is deprecated for this model."):
+        old.messages.create(**request)
+    assert old.messages.create(**body(model="claude-opus-4-8"), extra_body={"temperature": 1})

@@ -212,3 +212,33 @@ def test_the_sdk_stream_of_a_thinking_reply_ends_with_the_same_message(mock_serv
         streamed = stream.get_final_message()
     assert "signature" in seen and streamed.content[0].type == "thinking"
     assert streamed.model_dump() == plain.model_dump()
+
+
+KINDS = {  # request changes -> a kind of reply
+    "text": {"messages": [{"role": "user", "content": "Hello!"}], "tools": []},
+    "tool calls, thinking omitted": {},
+    "thinking summarized": {"thinking": {"type": "adaptive", "display": "summarized"}},
+    "cut inside the thinking": {"max_tokens": 5},
+    "cut inside a tool call": {"model": "claude-sonnet-5", "thinking": {"type": "disabled"},
+                               "max_tokens": 30},
+    "stop sequence": {"stop_sequences": ["weather"], "model": "claude-sonnet-5"},
+    "manual thinking": {"model": "claude-haiku-4-5", "max_tokens": 2000,
+                        "thinking": {"type": "enabled", "budget_tokens": 1024}},
+    "Chinese": {"messages": [{"role": "user", "content": "巴黎的天气怎么样？"}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_sdk_with_its_defaults_parses_every_kind_of_reply_streamed_or_not(mock_server, kind):
+    import anthropic
+
+    client = anthropic.Anthropic(base_url=mock_server.base_url, api_key="k", max_retries=0)
+    request = {**THINKING, "tools": TOOLS} | KINDS[kind]
+    mock_server.script(BLOCKS, BLOCKS)
+    plain = client.messages.create(**request)
+    with client.messages.stream(**request) as stream:
+        streamed = stream.get_final_message()
+    assert streamed.model_dump() == plain.model_dump()
+    assert plain.stop_reason in ("end_turn", "tool_use", "max_tokens", "stop_sequence")
+    if kind == "stop sequence":
+        assert (plain.stop_reason, plain.stop_sequence) == ("stop_sequence", "weather")
