@@ -1,6 +1,10 @@
-from anthropic.types import TextBlock, ToolUseBlock
+"""Tests for handagent.blocks: blocks as dicts, and a reply read by type whatever it starts with."""
 
-from handagent.blocks import block_dict, message_dict, tool_uses
+from anthropic.types import TextBlock, ThinkingBlock, ToolUseBlock
+
+from handagent.blocks import block_dict, blocks_of_type, message_dict, text_of, tool_uses
+
+THOUGHT = ThinkingBlock(thinking="", signature="s" * 64, type="thinking")
 
 
 def test_sdk_blocks_become_plain_dicts_without_empty_fields():
@@ -29,3 +33,20 @@ def test_tool_uses_finds_every_call_not_just_the_first_or_last():
     ]
     assert [call["id"] for call in tool_uses(content)] == ["a", "b"]
     assert tool_uses("just text") == [] and tool_uses([]) == []
+
+
+def test_text_of_joins_the_text_blocks_whatever_comes_first():
+    reply = [THOUGHT, TextBlock(text="Let me check.", type="text"),
+             ToolUseBlock(id="a", name="t", input={}, type="tool_use"),
+             {"type": "text", "text": "Done."}]  # fmt: skip
+    assert text_of(reply) == "Let me check.\nDone."
+    assert text_of([THOUGHT]) == "" and text_of("plain") == "plain" and text_of(None) == ""
+
+
+def test_blocks_of_type_selects_sdk_objects_and_dicts_alike():
+    reply = [THOUGHT, {"type": "thinking", "thinking": "x", "signature": "y"}]
+    assert blocks_of_type(reply, "thinking") == [
+        {"thinking": "", "signature": "s" * 64, "type": "thinking"},
+        {"type": "thinking", "thinking": "x", "signature": "y"},
+    ]
+    assert blocks_of_type(reply, "text") == [] and blocks_of_type(42, "text") == []

@@ -1,294 +1,58 @@
-"""Tests for handagent.checks: every rule, with the real API's status, error type and wording.
+"""Tests for handagent.checks: the request as a whole, with the API's status, type and wording.
 
-The expected messages are typed out from ../shared/reference/anthropic-api.md rather than
-imported from the module, so a change of wording in the module makes these tests fail.
+The history's rules are in test_history_checks, the model's in test_model_rules. Expected
+messages are typed out from the reference and the recorded replies, not imported.
 """
 
+import anthropic._constants
 import pytest
 
-from handagent.checks import Rejection, check_request, check_tool_protocol
+from handagent.checks import API_VERSION, Rejection, check_model, check_request
+from handagent.request_fields import TOOLS
 
-TOOLS = [{"name": "get_time", "input_schema": {"type": "object"}}]
-UNANSWERED = (
-    "`tool_use` ids were found without `tool_result` blocks immediately after: {ids}. "
-    "Each `tool_use` block must have a corresponding `tool_result` block in the next message."
-)
-UNEXPECTED = (
-    "unexpected `tool_use_id` found in `tool_result` blocks: {id}. "
-    "Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
-)
+HI = {"role": "user", "content": "Hi"}
 
 
-def user(content) -> dict:
-    return {"role": "user", "content": content}
+def body(**extra) -> dict:
+    return {"model": "claude-haiku-5-5", "max_tokens": 100, "messages": [HI], **extra}
 
 
-def assistant(content) -> dict:
-    return {"role": "assistant", "content": content}
-
-
-def call(call_id: str, name: str = "get_time") -> dict:
-    return {"type": "tool_use", "id": call_id, "name": name, "input": {}}
-
-
-def result(call_id: str, content: str = "12:00") -> dict:
-    return {"type": "tool_result", "tool_use_id": call_id, "content": content}
-
-
-def text(value: str) -> dict:
-    return {"type": "text", "text": value}
-
-
-def body(messages: list, **extra) -> dict:
-    return {"model": "claude-sonnet-5", "max_tokens": 100, "messages": messages, **extra}
-
-
-def rejection(request: object, **kwargs) -> Rejection:
+def rejection(request: object, status: int = 400, **kwargs) -> str:
     with pytest.raises(Rejection) as caught:
         check_request(request, **kwargs)
-    assert (caught.value.status, caught.value.error_type) == (400, "invalid_request_error")
-    return caught.value
+    error_type = {400: "invalid_request_error", 404: "not_found_error"}[status]
+    assert (caught.value.status, caught.value.error_type) == (status, error_type)
+    assert str(caught.value) == caught.value.message
+    return caught.value.message
 
 
-def test_a_valid_tool_exchange_passes():
-    messages = [
-        user("What time is it?"),
-        assistant([text("Let me check."), call("toolu_01A")]),
-        user([result("toolu_01A"), text("Thanks.")]),
-    ]
-    assert check_request(body(messages, tools=TOOLS)) is None
+def test_the_default_version_is_the_one_the_installed_sdk_sends():
+    assert API_VERSION == anthropic._constants.ANTHROPIC_API_VERSION == "2026-10-21"
 
 
-def test_an_unanswered_tool_use_names_the_assistant_message():
-    messages = [user("What time is it?"), assistant([call("toolu_01A")]), user("never mind")]
-    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
+def test_a_version_the_api_does_not_have_is_a_programmers_mistake():
+    with pytest.raises(ValueError, match=r"version='2024-10-22' is not an API version: use one"):
+        check_request(body(), version="2024-10-22")
 
 
-def test_several_unanswered_ids_are_joined_by_comma():
-    messages = [user("Hi"), assistant([call("toolu_01A"), call("toolu_01B")]), user("no")]
-    expected = "messages.1: " + UNANSWERED.format(ids="toolu_01A, toolu_01B")
-    assert rejection(body(messages)).message == expected
+def test_an_unknown_top_level_field_is_refused_before_a_missing_one():
+    assert rejection(body(frobnicate=1)) == "frobnicate: Extra inputs are not permitted"
+    request = {"model": "claude-haiku-5-5", "messages": [HI], "frobnicate": 1}
+    assert rejection(request) == "frobnicate: Extra inputs are not permitted"
 
 
-def test_answering_only_some_ids_names_the_rest():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A"), call("toolu_01B")]),
-        user([result("toolu_01A")]),
-    ]
-    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01B")
-
-
-def test_text_before_the_tool_result_leaves_the_call_unanswered():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user([text("Here:"), result("toolu_01A")]),
-    ]
-    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
-
-
-def test_the_path_names_a_later_assistant_message():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user([result("toolu_01A")]),
-        assistant([call("toolu_01B")]),
-        user("ok"),
-    ]
-    assert rejection(body(messages)).message == "messages.3: " + UNANSWERED.format(ids="toolu_01B")
-
-
-def test_a_result_for_an_unknown_id_names_the_block():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user([result("toolu_01A"), result("toolu_01Z")]),
-    ]
-    expected = "messages.2.content.1: " + UNEXPECTED.format(id="toolu_01Z")
-    assert rejection(body(messages)).message == expected
-
-
-def test_a_result_in_the_first_message_has_no_call():
-    expected = "messages.0.content.0: " + UNEXPECTED.format(id="toolu_01A")
-    assert rejection(body([user([result("toolu_01A")])])).message == expected
-
-
-def test_a_result_for_a_call_two_turns_back_is_unexpected():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user([result("toolu_01A")]),
-        assistant("Done."),
-        user([result("toolu_01A")]),
-    ]
-    expected = "messages.4.content.0: " + UNEXPECTED.format(id="toolu_01A")
-    assert rejection(body(messages)).message == expected
-
-
-def test_repeated_tool_use_ids_are_refused():
-    messages = [user("Hi"), assistant([call("toolu_01A"), call("toolu_01A")])]
-    assert (
-        rejection(body(messages)).message == "messages.1.content.1: `tool_use` ids must be unique"
-    )
-
-
-def test_an_id_repeated_in_a_later_turn_is_refused():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user([result("toolu_01A")]),
-        assistant([call("toolu_01A")]),
-    ]
-    assert (
-        rejection(body(messages)).message == "messages.3.content.0: `tool_use` ids must be unique"
-    )
-
-
-@pytest.mark.parametrize("bad_id", ["toolu 01", "toolu.01", "call:1", "", "ид"])
-def test_a_tool_use_id_must_match_the_pattern(bad_id):
-    messages = [user("Hi"), assistant([call(bad_id)])]
-    expected = "messages.1.content.0.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"
-    assert rejection(body(messages)).message == expected
-
-
-def test_a_tool_result_id_must_match_the_pattern():
-    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu.01A")])]
-    expected = (
-        "messages.2.content.0.tool_result.tool_use_id: "
-        "String should match pattern '^[a-zA-Z0-9_-]+$'"
-    )
-    assert rejection(body(messages)).message == expected
-
-
-def test_a_tool_use_id_longer_than_64_characters_is_refused():
-    messages = [user("Hi"), assistant([call("a" * 65)])]
-    expected = "messages.1.content.0.tool_use.id: String should have at most 64 characters"
-    assert rejection(body(messages)).message == expected
-    assert check_request(body([user("Hi"), assistant([call("a" * 64)])])) is None
-
-
-@pytest.mark.parametrize("name", ["get weather", "get.weather", "", "a" * 129, "天气"])
-def test_a_tool_name_must_match_the_pattern(name):
-    tools = [{"name": name, "input_schema": {"type": "object"}}]
-    expected = "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'"
-    assert rejection(body([user("Hi")], tools=tools)).message == expected
-
-
-def test_a_tool_name_of_128_characters_is_allowed():
-    tools = [{"name": "a" * 128, "input_schema": {"type": "object"}}]
-    assert check_request(body([user("Hi")], tools=tools)) is None
-
-
-def test_the_path_counts_tools_from_zero():
-    tools = TOOLS + [{"name": "bad name", "input_schema": {"type": "object"}}]
-    assert rejection(body([user("Hi")], tools=tools)).message.startswith("tools.1.custom.name: ")
-
-
-def test_a_tool_without_input_schema_is_refused():
-    message = rejection(body([user("Hi")], tools=[{"name": "get_time"}])).message
-    assert message == "tools.0.custom.input_schema: Field required"
-
-
-def test_tool_names_must_be_unique():
-    message = rejection(body([user("Hi")], tools=TOOLS + TOOLS)).message
-    assert message == "tools: Tool names must be unique."
-
-
-def test_an_unknown_tool_choice_is_refused():
-    message = rejection(body([user("Hi")], tools=TOOLS, tool_choice={"type": "required"})).message
-    assert message == "tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'"
-
-
-def test_empty_text_is_refused():
-    message = rejection(body([user([text("")])])).message
-    assert message == "messages: text content blocks must be non-empty"
-
-
-@pytest.mark.parametrize("content", [[text(" \n\t")], " \n\t", "   "])
-def test_whitespace_text_is_refused_as_a_block_or_as_string_content(content):
-    message = rejection(body([user(content)])).message
-    assert message == "messages: text content blocks must contain non-whitespace text"
-
-
-def test_a_whitespace_final_assistant_string_is_refused_like_a_whitespace_block():
-    for content in ("  ", [text("  ")]):
-        message = rejection(body([user("Hi"), assistant(content)])).message
-        assert message == "messages: text content blocks must contain non-whitespace text"
-
-
-def test_empty_text_inside_a_tool_result_is_refused():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user([result("toolu_01A") | {"content": [text("")]}]),
-    ]
-    assert rejection(body(messages)).message == "messages: text content blocks must be non-empty"
-
-
-@pytest.mark.parametrize("empty", [[], ""])
-def test_an_empty_message_is_refused(empty):
-    expected = (
-        "messages.0: all messages must have non-empty content "
-        "except for the optional final assistant message"
-    )
-    assert rejection(body([user(empty)])).message == expected
-
-
-def test_an_empty_assistant_message_in_the_middle_is_refused():
-    message = rejection(body([user("Hi"), assistant([]), user("Hello?")])).message
-    assert message.startswith("messages.1: all messages must have non-empty content")
-
-
-@pytest.mark.parametrize("empty", [[], ""])
-def test_the_final_assistant_message_may_be_empty(empty):
-    assert check_request(body([user("Hi"), assistant(empty)])) is None
-
-
-def test_an_unknown_top_level_field_is_refused():
-    message = rejection(body([user("Hi")], frobnicate=1)).message
-    assert message == "frobnicate: Extra inputs are not permitted"
-
-
-def test_an_unknown_field_is_reported_before_a_missing_one():
-    request = {"model": "claude-sonnet-5", "messages": [user("Hi")], "frobnicate": 1}
-    assert rejection(request).message == "frobnicate: Extra inputs are not permitted"
-
-
-def test_an_unknown_block_field_names_its_path():
-    message = rejection(body([user([text("Hi") | {"frobnicate": 1}])])).message
-    assert message == "messages.0.content.0.text.frobnicate: Extra inputs are not permitted"
-
-
-def test_an_unknown_message_field_names_its_path():
-    message = rejection(body([user("Hi") | {"name": "Ann"}])).message
-    assert message == "messages.0.name: Extra inputs are not permitted"
-
-
-def test_an_unknown_block_type_lists_the_expected_tags():
-    message = rejection(body([user([{"type": "audio"}])])).message
-    assert message.startswith(
-        "messages.0.content.0: Input tag 'audio' found using 'type' does not match any of the "
-        "expected tags: 'text', 'image', 'tool_use', 'tool_result'"
-    )
-
-
-@pytest.mark.parametrize("odd_type", [[], {}, None, 3])
-def test_a_block_type_that_is_not_a_string_is_refused(odd_type):
-    message = rejection(body([user([{"type": odd_type}])])).message
-    assert message.startswith("messages.0.content.0: Input tag ")
-
-
-def test_a_missing_max_tokens_is_refused():
-    request = {"model": "claude-sonnet-5", "messages": [user("Hi")]}
-    assert rejection(request).message == "max_tokens: Field required"
-
-
-@pytest.mark.parametrize("field", ["model", "messages"])
+@pytest.mark.parametrize("field", ["model", "messages", "max_tokens"])
 def test_a_missing_required_field_is_refused(field):
-    request = body([user("Hi")])
+    request = body()
     del request[field]
-    assert rejection(request).message == f"{field}: Field required"
+    assert rejection(request) == f"{field}: Field required"
+
+
+@pytest.mark.parametrize("request_body", [[], "hello", None, 3])
+def test_a_body_that_is_not_an_object_is_refused(request_body):
+    assert rejection(request_body) == (
+        "Input should be a valid dictionary or object to extract fields from"
+    )
 
 
 @pytest.mark.parametrize(
@@ -297,111 +61,165 @@ def test_a_missing_required_field_is_refused(field):
         ("100", "max_tokens: Input should be a valid integer"),
         (1.5, "max_tokens: Input should be a valid integer"),
         (True, "max_tokens: Input should be a valid integer"),
-        (0, "max_tokens: Input should be greater than or equal to 1"),
+        (-1, "max_tokens: Input should be greater than or equal to 0"),
     ],
 )
-def test_max_tokens_must_be_a_positive_integer(value, expected):
-    assert rejection(body([user("Hi")]) | {"max_tokens": value}).message == expected
+def test_max_tokens_must_be_a_whole_number_of_zero_or_more(value, expected):
+    assert rejection(body(max_tokens=value)) == expected
 
 
-@pytest.mark.parametrize("role", ["system", "tool", None])
-def test_a_role_must_be_user_or_assistant(role):
-    message = rejection(body([{"role": role, "content": "Hi"}])).message
-    assert message == "messages.0.role: Input should be 'user' or 'assistant'"
-
-
-@pytest.mark.parametrize("request_body", [[], "hello", None, 3])
-def test_a_body_that_is_not_an_object_is_refused(request_body):
-    message = rejection(request_body).message
-    assert message == "Input should be a valid dictionary or object to extract fields from"
+def test_max_tokens_zero_is_accepted_to_fill_the_prompt_cache():
+    assert check_request(body(max_tokens=0)) is None  # SDK docstring: "Set to 0 to populate..."
 
 
 def test_count_tokens_needs_no_max_tokens_and_refuses_one():
+    assert check_request({"model": "claude-haiku-5-5", "messages": [HI]}, count_tokens=True) is None
+    assert rejection(body(), count_tokens=True) == "max_tokens: Extra inputs are not permitted"
+
+
+# Every non-beta field of SDK 2.10's MessageCreateParams, with a value of its type.
+SDK_FIELDS = {
+    "cache_control": {"type": "ephemeral", "ttl": "5m"},
+    "container": "container_011Caqgq9X3d68B2So2LZGmk",
+    "diagnostics": {"previous_message_id": "msg_01A"},
+    "inference_geo": "us",
+    "metadata": {"user_id": "123"},
+    "output_config": {"effort": "low"},
+    "service_tier": "auto",
+    "speed": "standard",
+    "stop_sequences": ["```"],
+    "stream": True,
+    "system": [{"type": "text", "text": "Be brief.", "cache_control": {"type": "ephemeral"}}],
+    "thinking": {"type": "adaptive", "display": "summarized"},
+    "tool_choice": {"type": "auto", "disable_parallel_tool_use": True},
+    "tools": [{"name": "t", "input_schema": {"type": "object"}, "strict": True}],
+    "user_profile_id": "uprof_1",
+    "workspace_id": "wrkspc_011CZkZaBF1tNoB5wlCeusgy",
+}
+
+
+@pytest.mark.parametrize("field", sorted(SDK_FIELDS))
+def test_every_field_the_sdk_defines_is_accepted(field):
+    assert check_request(body(**{field: SDK_FIELDS[field]})) is None
+
+
+@pytest.mark.parametrize("field", ["temperature", "top_p", "top_k"])
+def test_sampling_parameters_are_unknown_fields_under_2026_10_21(field):
+    # §0.1: "any temperature/top_p/top_k (even temperature: 1.0) -> 400"
+    assert rejection(body(**{field: 1})) == f"{field}: Extra inputs are not permitted"
+    assert check_request(body(model="claude-haiku-4-5", **{field: 1}), version="2023-06-01") is None
+
+
+def test_count_tokens_refuses_sampling_parameters_under_either_version():
+    request = {"model": "claude-haiku-4-5", "messages": [HI], "temperature": 0.5}
+    for version in ("2023-06-01", "2026-10-21"):
+        assert rejection(request, count_tokens=True, version=version) == (
+            "temperature: Extra inputs are not permitted"
+        )
+
+
+@pytest.mark.parametrize("name", ["get weather", "get.weather", "", "a" * 129, "天气"])
+def test_a_tool_name_must_match_the_pattern(name):
+    tools = [{"name": name, "input_schema": {"type": "object"}}]
+    expected = "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'"
+    assert rejection(body(tools=tools)) == expected
+
+
+def test_a_tool_name_of_128_characters_is_allowed():
+    assert check_request(body(tools=[{"name": "a" * 128, "input_schema": {}}])) is None
+
+
+def test_the_path_counts_tools_from_zero():
+    tools = [{"name": "ok", "input_schema": {}}, {"name": "bad name", "input_schema": {}}]
+    assert rejection(body(tools=tools)).startswith("tools.1.custom.name: ")
+
+
+def test_a_tool_without_input_schema_is_refused():
+    assert rejection(body(tools=[{"name": "t"}])) == "tools.0.custom.input_schema: Field required"
+
+
+def test_a_tools_unknown_field_names_its_path():
+    tools = [{"name": "t", "input_schema": {}, "parameters": {}}]
     assert (
-        check_request({"model": "claude-sonnet-5", "messages": [user("Hi")]}, count_tokens=True)
+        rejection(body(tools=tools)) == "tools.0.custom.parameters: Extra inputs are not permitted"
+    )
+
+
+def test_tool_names_must_be_unique():
+    tools = [{"name": "t", "input_schema": {}}] * 2
+    assert rejection(body(tools=tools)) == "tools: Tool names must be unique."
+
+
+@pytest.mark.parametrize("kind", sorted(set(TOOLS) - {"custom"}))
+def test_every_anthropic_defined_tool_of_the_sdk_is_accepted(kind):
+    required, _ = TOOLS[kind]
+    tool = {"type": kind, **{name: f"my_{kind}" for name in required}}
+    assert check_request(body(tools=[tool])) is None
+
+
+def test_an_unknown_tool_type_lists_the_known_ones():
+    message = rejection(body(tools=[{"type": "computer_20251124", "name": "computer"}]))
+    assert message.startswith(
+        "tools.0: Input tag 'computer_20251124' found using 'type' does not match any of the "
+        "expected tags: 'custom', 'bash_20250124'"
+    )
+
+
+def test_an_unknown_tool_choice_is_refused():
+    assert rejection(body(tool_choice={"type": "required"})) == (
+        "tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("thinking", "expected"),
+    [
+        ({"type": "on"}, "thinking: Input tag 'on' found using 'type' does not match any of the "
+         "expected tags: 'adaptive', 'enabled', 'disabled', 'between_tools'"),
+        ({"type": "adaptive", "budget_tokens": 2000},
+         "thinking.adaptive.budget_tokens: Extra inputs are not permitted"),
+        ({"type": "adaptive", "display": "full"},
+         "thinking.adaptive.display: Input should be 'summarized' or 'omitted'"),
+        ({"type": "enabled"}, "thinking.enabled.budget_tokens: Field required"),
+    ],
+)  # fmt: skip
+def test_a_thinking_config_outside_the_sdks_shapes_is_refused(thinking, expected):
+    # §2.2: "There is no display: full"
+    assert rejection(body(thinking=thinking)) == expected
+
+
+def test_output_config_takes_the_sdks_efforts_and_fields_only():
+    assert rejection(body(output_config={"effort": "extreme"})) == (
+        "output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'"
+    )
+    assert rejection(body(output_config={"speed": "fast"})) == (
+        "output_config.speed: Extra inputs are not permitted"
+    )
+
+
+def test_stop_sequences_are_a_list_of_strings():
+    assert rejection(body(stop_sequences="STOP")) == (
+        "stop_sequences: Input should be a valid list of strings"
+    )
+
+
+@pytest.mark.parametrize("model_id", ["claude-sonet-4-5", "claude-3-7-sonnet-latest", "gpt-4"])
+def test_a_retired_or_unknown_model_is_the_apis_404(model_id):
+    # §1.2: "Retired ids return 404 not_found_error with message model: <id>"
+    assert rejection(body(model=model_id), 404, catalogue_only=True) == f"model: {model_id}"
+    with pytest.raises(Rejection, match=f"^model: {model_id}$"):
+        check_model(model_id)
+
+
+def test_without_the_catalogue_an_unknown_model_gets_no_model_rule():
+    # an Anthropic-compatible endpoint's own model: only the endpoint knows its rules
+    assert (
+        check_request(
+            body(model="deepseek-chat", messages=[HI, {"role": "assistant", "content": "Hi"}])
+        )
         is None
     )
-    message = rejection(body([user("Hi")]), count_tokens=True).message
-    assert message == "max_tokens: Extra inputs are not permitted"
 
 
-def test_tool_history_without_a_tools_parameter_is_accepted():
-    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A")])]
-    assert check_request(body(messages)) is None
-
-
-def test_consecutive_user_messages_are_merged_into_one_turn():
-    assert check_request(body([user("Hi"), user("Are you there?")])) is None
-
-
-def test_results_split_over_two_user_messages_answer_the_calls():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A"), call("toolu_01B")]),
-        user([result("toolu_01A")]),
-        user([result("toolu_01B"), text("Both done.")]),
-    ]
-    assert check_request(body(messages)) is None
-
-
-@pytest.mark.parametrize("words", ["Here you go.", [text("Here you go.")]])
-def test_a_user_message_before_the_one_holding_the_results_leaves_the_call_unanswered(words):
-    # string content is one text block: merged into the results' turn, it comes before them
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user(words),
-        user([result("toolu_01A")]),
-    ]
-    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
-
-
-@pytest.mark.parametrize("words", ["Here you go.", [text("Here you go.")]])
-def test_the_results_then_a_user_message_are_accepted(words):
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user([result("toolu_01A")]),
-        user(words),
-    ]
-    assert check_request(body(messages)) is None
-
-
-def test_check_tool_protocol_reads_string_content_as_one_text_block():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        user("Well?"),
-        user([result("toolu_01A")]),
-    ]
-    with pytest.raises(Rejection, match="^messages.1: `tool_use` ids were found"):
-        check_tool_protocol(messages)
-
-
-def test_a_call_then_text_from_the_assistant_are_one_turn():
-    messages = [
-        user("Hi"),
-        assistant([call("toolu_01A")]),
-        assistant([text("Waiting for the clock.")]),
-        user([result("toolu_01A")]),
-    ]
-    assert check_request(body(messages)) is None
-
-
-def test_an_unanswered_call_in_a_merged_assistant_turn_names_its_own_message():
-    messages = [
-        user("Hi"),
-        assistant([text("Let me check.")]),
-        assistant([call("toolu_01A")]),
-        user("no"),
-    ]
-    assert rejection(body(messages)).message == "messages.2: " + UNANSWERED.format(ids="toolu_01A")
-
-
-def test_check_tool_protocol_alone_accepts_a_trailing_call():
-    assert check_tool_protocol([user("Hi"), assistant([call("toolu_01A")])]) is None
-
-
-def test_a_rejection_reads_as_the_api_message():
-    error = rejection(body([user([text("")])]))
-    assert str(error) == "messages: text content blocks must be non-empty"
+def test_an_alias_finds_its_dated_row():
+    assert check_model("claude-haiku-4-5").id == "claude-haiku-4-5-20251001"

@@ -6,6 +6,7 @@ import pytest
 from anthropic.resources.messages.messages import DEPRECATED_MODELS
 from anthropic.types.model_param import ModelParam
 
+from handagent import models
 from handagent.config import (
     DEFAULT_MODEL,
     Settings,
@@ -91,9 +92,16 @@ def test_load_settings_reads_the_process_environment(monkeypatch):
     assert load_settings() == Settings(provider="mock", model="claude-haiku-4-5")
 
 
-def test_default_model_is_not_deprecated_by_the_installed_sdk():
-    """Fails the day the SDK lists DEFAULT_MODEL as deprecated: then pick a current model."""
+def test_default_model_is_active_in_the_catalogue_and_not_deprecated_by_the_installed_sdk():
+    """Fails the day the catalogue or the SDK retires DEFAULT_MODEL: then pick a current model."""
+    row = models.find(DEFAULT_MODEL)
+    assert row is not None and row.lifecycle == "active" and row.id == DEFAULT_MODEL
     assert DEFAULT_MODEL not in DEPRECATED_MODELS
+
+
+def test_default_model_is_the_cheapest_current_model():
+    """Fails the day a cheaper current model appears in the catalogue: the series should use it."""
+    assert DEFAULT_MODEL == models.cheapest().id == "claude-haiku-5-5"
 
 
 def test_default_model_is_a_model_id_the_sdk_knows():

@@ -1,28 +1,64 @@
+"""Tests for handagent.cost: prices from the catalogue, the meter on real HTTP, the summary text.
+
+Prices are typed out from the reference (§1.1) so the catalogue rows are checked too.
+"""
+
 import anthropic
 import httpx
 import pytest
 
-from handagent import llm
-from handagent.cost import METER, Call, Meter, Price, cost_summary, price
-from handagent.tokens import TOOL_OVERHEAD
+from handagent import llm, models
+from handagent.cost import METER, Call, Meter, call_from_usage, cost_summary, dollars, price
 
 
-def test_price_takes_the_longest_matching_prefix():
-    assert price("claude-sonnet-5-sequential") == Price("claude-sonnet-5", 2.0, 10.0)
-    assert price("claude-opus-4-1-20250805") == Price("claude-opus-4", 15.0, 75.0)
-    assert price("claude-opus-4-5-20251101") == Price("claude-opus-4-5", 5.0, 25.0)
+def test_price_comes_from_the_catalogue_row_of_an_alias_or_a_dated_id():
+    assert (
+        price("claude-haiku-4-5")
+        == price("claude-haiku-4-5-20251001")
+        == models.Prices(1.00, 5.00, 1.25, 2.00, 0.10)
+    )
+    assert (price("claude-opus-5-5").input, price("claude-opus-5-5").output) == (4.00, 20.00)
 
 
-def test_a_model_without_a_price_on_file_has_none():
-    assert price("deepseek-chat") is None
+@pytest.mark.parametrize("model", ["deepseek-chat", "claude-sonnet-5-sequential", "gpt-4"])
+def test_a_model_without_a_row_has_no_price_on_file(model):
+    assert price(model) is None and dollars(Call(model, 10, 10)) is None
 
 
-def test_every_model_family_the_token_table_knows_has_a_price():
-    assert [row[0] for row in TOOL_OVERHEAD if price(row[0]) is None] == []
+def test_every_model_a_request_may_use_has_a_price():
+    assert [m.id for m in models.served() if price(m.id) is None] == []
 
 
 def test_prices_are_per_million_tokens():
-    assert Price("x", 2.0, 10.0).of(1_000_000, 100_000) == pytest.approx(3.0)
+    assert dollars(Call("claude-haiku-4-5", 1_000_000, 100_000)) == pytest.approx(1.50)
+
+
+def test_cache_reads_and_writes_are_billed_at_their_own_rates():
+    call = Call("claude-opus-5-5", 0, 0, cache_read_tokens=1_000_000,
+                cache_write_5m_tokens=1_000_000, cache_write_1h_tokens=1_000_000)  # fmt: skip
+    assert dollars(call) == pytest.approx(0.20 + 5.00 + 8.00)
+
+
+def test_a_haiku_5_5_prompt_over_100k_tokens_bills_the_whole_request_at_the_long_prompt_tier():
+    # §1.4: "keep every request's prompt (input + cache reads + cache writes) <= 100,000 tokens"
+    short = Call("claude-haiku-5-5", 90_000, 1_000, cache_read_tokens=10_000)
+    long = Call("claude-haiku-5-5", 90_000, 1_000, cache_read_tokens=10_001)
+    assert dollars(short) == pytest.approx((90_000 * 0.10 + 1_000 * 0.50 + 10_000 * 0.01) / 1e6)
+    assert dollars(long) == pytest.approx((90_000 * 0.50 + 1_000 * 2.50 + 10_001 * 0.05) / 1e6)
+
+
+def test_usage_becomes_a_call_with_its_cache_counts():
+    usage = {
+        "input_tokens": 9,
+        "output_tokens": 3,
+        "cache_read_input_tokens": 100,
+        "cache_creation_input_tokens": 50,
+        "cache_creation": {"ephemeral_5m_input_tokens": 20, "ephemeral_1h_input_tokens": 30},
+    }
+    assert call_from_usage("m", usage) == Call("m", 9, 3, 100, 20, 30)
+    no_split = {"input_tokens": 9, "output_tokens": 3, "cache_creation_input_tokens": 50}
+    assert call_from_usage("m", no_split) == Call("m", 9, 3, 0, 50, 0)
+    assert call_from_usage("m", {}).prompt_tokens == 0
 
 
 @pytest.fixture
@@ -34,8 +70,8 @@ def meter(mock_provider):
 
 def test_every_call_through_the_client_is_counted_with_its_usage(meter):
     replies = [llm.call_model([{"role": "user", "content": text}]) for text in ("Hi", "Hello!")]
-    expected = [Call(r.model, r.usage.input_tokens, r.usage.output_tokens) for r in replies]
-    assert meter.calls == expected
+    expected = [call_from_usage(r.model, r.usage.model_dump()) for r in replies]
+    assert meter.calls == expected and meter.calls[0].output_tokens > 0
 
 
 def test_a_streamed_call_is_counted_from_its_events(meter):
@@ -43,7 +79,7 @@ def test_a_streamed_call_is_counted_from_its_events(meter):
     model = llm.settings().model
     with llm.client().messages.stream(model=model, max_tokens=100, messages=question) as stream:
         reply = stream.get_final_message()
-    assert meter.calls == [Call(model, reply.usage.input_tokens, reply.usage.output_tokens)]
+    assert meter.calls == [Call(reply.model, reply.usage.input_tokens, reply.usage.output_tokens)]
 
 
 def test_refused_requests_and_token_counts_cost_nothing(meter):
@@ -63,27 +99,27 @@ def test_refused_requests_and_token_counts_cost_nothing(meter):
 
 def test_summary_is_stable_text_with_the_price_and_its_date():
     meter = Meter()
-    meter.record(Call("claude-sonnet-5", 1_000, 100))
-    meter.record(Call("claude-sonnet-5-sequential", 2_000, 300))
+    meter.record(Call("claude-haiku-5-5", 1_000, 100))
+    meter.record(Call("claude-haiku-5-5", 2_000, 300, cache_read_tokens=1_000))
     assert cost_summary(meter) == (
-        "Model calls: 2 · tokens in: 3,000 · tokens out: 400\n"
-        "Estimated price on the real API: $0.0100\n"
-        "  at list prices of 2026-10 per million tokens: claude-sonnet-5 $2.00 in, $10.00 out"
+        "Model calls: 2 · tokens in: 4,000 · tokens out: 400\n"
+        "Estimated price on the real API: $0.0005\n"
+        "  at list prices of 2026-12-01 per million tokens: claude-haiku-5-5 $0.10 in, $0.50 out"
     )
 
 
 def test_summary_per_call_lists_each_call():
     meter = Meter()
-    meter.record(Call("claude-haiku-4-5", 1_000, 200))
+    meter.record(Call("claude-haiku-4-5-20251001", 1_000, 200))
     lines = cost_summary(meter, per_call=True).splitlines()
-    assert lines[1] == "  #1 claude-haiku-4-5: in 1,000 · out 200 · $0.0020"
+    assert lines[1] == "  #1 claude-haiku-4-5-20251001: in 1,000 · out 200 · $0.0020"
 
 
 def test_summary_names_models_it_cannot_price():
     meter = Meter()
     meter.record(Call("deepseek-chat", 10, 10))
     assert cost_summary(meter).splitlines()[-1] == (
-        "No price on file for deepseek-chat: see handagent.cost.PRICES"
+        "No price on file for deepseek-chat: see handagent.models (add a row with its source)"
     )
 
 
@@ -96,9 +132,9 @@ def test_a_plain_httpx_client_with_the_hook_is_counted_too(mock_server, stream):
     meter = Meter()
     body = {"model": "claude-haiku-4-5", "max_tokens": 50, "stream": stream}
     body["messages"] = [{"role": "user", "content": "Hi"}]
-    headers = {"x-api-key": "test", "anthropic-version": "2023-06-01"}
+    headers = {"x-api-key": "test", "anthropic-version": "2026-10-21"}
     with httpx.Client(headers=headers, event_hooks={"response": [meter.on_response]}) as client:
         with client.stream("POST", mock_server.base_url + "/v1/messages", json=body) as reply:
             text = reply.read().decode()
-    assert len(meter.calls) == 1 and meter.calls[0].model == "claude-haiku-4-5"
+    assert len(meter.calls) == 1 and meter.calls[0].model == "claude-haiku-4-5-20251001"
     assert meter.calls[0].output_tokens > 1 and str(meter.calls[0].output_tokens) in text

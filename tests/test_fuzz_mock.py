@@ -24,8 +24,9 @@ from anthropic.types import Message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from handagent import models
 from handagent.checks import Rejection, check_request
-from handagent.mock import MockServer
+from handagent.mock import MockServer, access, signatures
 from handagent.mock.server import MAX_BODY_BYTES, State, answer
 
 pytestmark = pytest.mark.timeout(170)
@@ -57,7 +58,11 @@ TOOLS = [
     ("send_email", "Send an email", {"to": {"type": "string"}, "body": {"type": "string"}}),
     ("run_command", "Run a shell command", {"command": {"type": "string"}}),
 ]  # fmt: skip
-MODELS = ["claude-sonnet-5", "claude-opus-4-8", "claude-haiku-4-5", "claude-sonnet-5-sequential"]
+# Models that take every tool_choice the generator draws; thinking and not.
+MODELS = ["claude-haiku-5-5", "claude-sonnet-5", "claude-opus-4-8", "claude-haiku-4-5"]
+VERSIONS = ["2023-06-01", "2026-10-21"]
+ODD_VERSIONS = [None, "", "2023-01-01", "2026-10-21, 2026-10-21", "latest"]
+ODD_KEYS = ["bad-key", "bad-", ""]
 ODD_BLOCKS = [{"type": "thinking"}, {"type": "server_tool_use"}, {"type": 7}, {"type": "text"},
               {"type": "text", "text": 5}, {"type": "image", "source": {}}, {}]  # fmt: skip
 FAULTS = ["", "", "", "", "overloaded", "rate_limit", "server_error", "overloaded_retryable",
@@ -134,7 +139,13 @@ def conversation(rnd: random.Random) -> dict:
             request["tool_choice"] = {"type": choice}
             if choice == "tool":
                 request["tool_choice"]["name"] = rnd.choice(names)
-    for key, value in [("system", rnd.choice(WORDS)), ("stream", True), ("temperature", 0.5)]:
+    extras = [("system", rnd.choice(WORDS)), ("stream", True),
+              ("thinking", rnd.choice([{"type": "adaptive"}, {"type": "adaptive",
+                                        "display": "summarized"}])),
+              ("output_config", {"effort": rnd.choice(["low", "medium", "high"])})]  # fmt: skip
+    if request["model"] == "claude-haiku-4-5":  # no adaptive thinking, no effort
+        extras = extras[:2]
+    for key, value in extras:
         if rnd.random() < 0.3:
             request[key] = value
     return request
@@ -148,7 +159,7 @@ def mutated(rnd: random.Random) -> object:
     if where == "whole":
         return value
     if where == "top" or (where == "tool" and "tools" not in request):
-        key = rnd.choice([*request, "frobnicate", "metadata", "thinking"])
+        key = rnd.choice([*request, "frobnicate", "metadata", "thinking", "temperature"])
         if rnd.random() < 0.3:
             request.pop(key, None)
         else:
@@ -228,8 +239,15 @@ def exchange(rnd: random.Random, family: str) -> tuple[str, str, dict, bytes]:
             request = {k: v for k, v in request.items() if k in ("model", "messages", "tools")}
         body = encoded(request, rnd.random() < 0.5)
     headers = {"x-api-key": "k", "content-type": "application/json"}
+    headers["anthropic-version"] = rnd.choice(VERSIONS)
     if family != "valid" and rnd.random() < 0.3:
         headers["x-mock-fault"] = rnd.choice(FAULTS)
+    if family != "valid" and rnd.random() < 0.05:
+        headers["x-api-key"] = rnd.choice(ODD_KEYS)
+    if family != "valid" and rnd.random() < 0.05:
+        version = rnd.choice(ODD_VERSIONS)
+        headers.pop("anthropic-version") if version is None else headers.update(
+            {"anthropic-version": version})  # fmt: skip
     length = str(len(body))
     if family == "framing":
         method, path = rnd.choice(METHODS), rnd.choice(PATHS)
@@ -273,15 +291,19 @@ def accepted(method: str, path: str, headers: dict, body: bytes) -> bool:
         return False
     if headers.get("Content-Length") != str(len(body)) or "Transfer-Encoding" in headers:
         return False
-    if not (headers.get("x-api-key") or headers.get("Authorization")):
-        return False
+    lowered = {name.lower(): value for name, value in headers.items()}
+    count_tokens = path.startswith("/v1/messages/count_tokens")
     try:
+        access.check_key(lowered)
+        version = access.version(lowered)
         request = json.loads(body.decode("utf-8"))
         json.dumps(request, ensure_ascii=False).encode()
-        check_request(request, count_tokens=path.startswith("/v1/messages/count_tokens"))
+        check_request(request, count_tokens=count_tokens, version=version, catalogue_only=True)
+        if not count_tokens:
+            signatures.verify(request, models.find(request["model"]))
     except (ValueError, RecursionError, Rejection):
         return False
-    return request["model"].startswith(("claude-", "mock"))
+    return True
 
 
 def assert_envelope(payload: dict, headers: dict) -> None:
@@ -332,7 +354,9 @@ def assert_sound(method: str, path: str, headers: dict, body: bytes) -> None:
     elif path.split("?")[0] == "/v1/messages/count_tokens":
         assert isinstance(payload["input_tokens"], int) and payload["input_tokens"] > 0
     else:
-        assert Message.model_validate(payload).stop_reason in ("end_turn", "tool_use", "max_tokens")
+        reply = Message.model_validate(payload)
+        assert reply.stop_reason in ("end_turn", "tool_use", "max_tokens")
+        assert reply.stop_details is None and reply.usage.cache_creation is not None
 
 
 @pytest.mark.parametrize("family", IN_PROCESS)
@@ -376,7 +400,7 @@ REQUEST_LINES = [
 ]  # fmt: skip
 HEADER_BLOCKS = [
     "",
-    "x-api-key: k\r\n",
+    "x-api-key: k\r\nanthropic-version: 2026-10-21\r\n",
     "x-api-key: k\r\n" + "x-pad: 1\r\n" * 150,  # too many headers
     "x-api-key: k\r\nx-long: " + "v" * 70_000 + "\r\n",  # a header line too long
     "x-api-key: k\r\nno colon here\r\n",
@@ -456,7 +480,7 @@ def test_broken_framing_over_sockets_gets_envelopes_and_leaves_the_server_answer
         run()
         client = anthropic.Anthropic(base_url=server.base_url, api_key="k", max_retries=0)
         reply = client.messages.create(
-            model="claude-sonnet-5", max_tokens=50, messages=[{"role": "user", "content": "hi"}]
+            model=models.DEFAULT, max_tokens=50, messages=[{"role": "user", "content": "hi"}]
         )
         assert reply.type == "message"
     assert len(seen) >= OVER_SOCKETS
@@ -490,7 +514,11 @@ def test_a_boolean_property_schema_gets_a_reply():
                "description": "Add two numbers", "input_schema": schema}],
                "messages": [{"role": "user", "content": "add 1 and 2"}]}  # fmt: skip
     body = encoded(request)
-    headers = {"x-api-key": "k", "content-length": str(len(body))}
+    headers = {
+        "x-api-key": "k",
+        "anthropic-version": "2026-10-21",
+        "content-length": str(len(body)),
+    }
     assert answer("POST", "/v1/messages", headers, io.BytesIO(body).read, STATE).status == 200
 
 

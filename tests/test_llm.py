@@ -7,6 +7,7 @@ from anthropic.types import Message
 from conftest import BRAIN_TEXT
 
 from handagent import llm
+from handagent.blocks import text_of, tool_uses
 from handagent.checks import Rejection
 
 pytestmark = pytest.mark.timeout(20)
@@ -37,7 +38,7 @@ def test_call_model_returns_the_sdks_message(mock):
     reply = llm.call_model([QUESTION])
     assert isinstance(reply, Message)
     assert reply.model == llm.settings().model
-    assert reply.content[0].text == BRAIN_TEXT
+    assert text_of(reply.content) == BRAIN_TEXT
 
 
 def test_the_request_holds_only_what_was_given(mock):
@@ -93,7 +94,8 @@ def test_a_history_holding_the_sdks_own_blocks_is_accepted(mock):
         ]
     )
     first = llm.call_model([QUESTION], TOOLS)
-    call_id = first.content[1].id
+    assert first.content[0].type == "thinking"  # the default model thinks before a tool call
+    call_id = tool_uses(first.content)[0]["id"]
     history = [
         QUESTION,
         {"role": "assistant", "content": first.content},
@@ -102,11 +104,10 @@ def test_a_history_holding_the_sdks_own_blocks_is_accepted(mock):
             "content": [{"type": "tool_result", "tool_use_id": call_id, "content": "noon"}],
         },
     ]
-    assert llm.call_model(history, TOOLS).content[0].text == BRAIN_TEXT
-    assert mock.requests[-1]["messages"][1]["content"] == [
-        {"type": "text", "text": "Let me look."},
-        {"type": "tool_use", "id": call_id, "name": "get_time", "input": {}},
-    ]
+    assert text_of(llm.call_model(history, TOOLS).content) == BRAIN_TEXT
+    sent = mock.requests[-1]["messages"][1]["content"]  # the SDK sends its blocks as they came
+    assert sent == [block.model_dump(exclude_unset=True) for block in first.content]
+    assert [block["type"] for block in sent] == ["thinking", "thinking", "tool_use"]
 
 
 def test_the_sdks_own_blocks_are_checked_too(mock):
@@ -117,7 +118,8 @@ def test_the_sdks_own_blocks_are_checked_too(mock):
         {"role": "assistant", "content": first.content},
         {"role": "user", "content": "?"},
     ]
-    with pytest.raises(Rejection, match=rf"^messages\.1: .* {first.content[0].id}\. Each"):
+    call_id = tool_uses(first.content)[0]["id"]
+    with pytest.raises(Rejection, match=rf"^messages\.1: .* {call_id}\. Each"):
         llm.call_model(history, TOOLS)
     assert len(mock.requests) == 1
 
@@ -125,10 +127,35 @@ def test_the_sdks_own_blocks_are_checked_too(mock):
 def test_endpoint_gives_raw_httpx_the_mock_and_its_headers(mock):
     endpoint = llm.endpoint()
     assert endpoint.base_url == mock.base_url
-    assert endpoint.headers == {"x-api-key": llm.MOCK_KEY, "anthropic-version": "2023-06-01"}
+    assert endpoint.headers == {"x-api-key": llm.MOCK_KEY, "anthropic-version": "2026-10-21"}
+    assert endpoint.headers["anthropic-version"] == anthropic._constants.ANTHROPIC_API_VERSION
     body = {"model": llm.settings().model, "max_tokens": 50, "messages": [QUESTION]}
     response = httpx.post(endpoint.base_url + "/v1/messages", json=body, headers=endpoint.headers)
-    assert Message.model_validate(response.json()).content[0].text == BRAIN_TEXT
+    assert text_of(Message.model_validate(response.json()).content) == BRAIN_TEXT
+
+
+def test_thinking_is_sent_as_given(mock):
+    shown = {"type": "adaptive", "display": "summarized"}
+    llm.call_model([QUESTION], thinking=shown)
+    assert mock.requests[-1]["thinking"] == shown
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_model_the_api_no_longer_serves_is_refused_locally_with_its_404(mock):
+    with pytest.raises(Rejection) as caught:
+        llm.call_model([QUESTION], model="claude-sonnet-4-5")
+    assert (caught.value.status, caught.value.message) == (404, "model: claude-sonnet-4-5")
+    assert mock.requests == []
+
+
+def test_the_sampling_the_sdk_no_longer_has_is_refused_by_the_provider(mock):
+    with pytest.raises(anthropic.BadRequestError, match="temperature: Extra inputs are not"):
+        llm.client().messages.create(
+            model=llm.settings().model,
+            max_tokens=10,
+            messages=[QUESTION],
+            extra_body={"temperature": 0.5},
+        )
 
 
 def test_settings_and_client_are_made_once(mock):
@@ -157,3 +184,14 @@ def test_the_anthropic_provider_uses_the_key_and_base_url(mock_provider, monkeyp
     assert "test-key-sentinel-secret" not in repr(endpoint)
     assert str(llm.client().base_url).startswith("http://127.0.0.1:9")
     assert llm.client().api_key == "test-key-sentinel-secret"
+
+
+def test_an_anthropic_compatible_endpoint_may_serve_models_the_catalogue_does_not_know(
+    mock_provider, monkeypatch, mock_server
+):
+    monkeypatch.setenv("HANDAGENT_PROVIDER", "anthropic")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key-sentinel-secret")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", mock_server.base_url)
+    # checked locally as the endpoint's own model (no 404 here), then refused by the mock
+    with pytest.raises(anthropic.NotFoundError, match="model: deepseek-chat"):
+        llm.call_model([QUESTION], model="deepseek-chat")

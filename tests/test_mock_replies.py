@@ -1,4 +1,8 @@
-"""Tests for handagent.mock.replies: reply shapes the real SDK parses, derived from the request."""
+"""Tests for handagent.mock.replies: reply shapes the real SDK parses, derived from the request.
+
+Most requests here turn thinking off (`NO_THINKING`) to look at the rest of the reply; the
+thinking blocks themselves are tested in test_mock_thinking.
+"""
 
 import json
 import re
@@ -15,9 +19,14 @@ CALL = {"type": "tool_use", "name": "get_weather", "input": ARGUMENTS}
 CALL_NEEDS = output_tokens("claude-sonnet-5", [{"type": "text", "text": "Let me look."}, CALL])
 
 
+NO_THINKING = {"thinking": {"type": "disabled"}}  # Sonnet 5 may turn its thinking off
+
+
 def request(text: str = "What's the weather in Paris?", **extra) -> dict:
     messages = [{"role": "user", "content": text}]
-    return {"model": "claude-sonnet-5", "max_tokens": 1000, "messages": messages, **extra}
+    return {"model": "claude-sonnet-5", "max_tokens": 1000, "messages": messages} | (
+        NO_THINKING | extra
+    )
 
 
 def test_digest_follows_its_docstring_example():
@@ -65,8 +74,22 @@ def test_a_text_reply_has_every_field_the_api_sends():
     reply, partial = message(request(), [{"type": "text", "text": "Sunny."}])
     assert partial is None
     assert list(reply) == [
-        "id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "usage",
+        "id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "stop_details",
+        "usage",
     ]  # fmt: skip
+    assert reply["stop_details"] is None
+    assert list(reply["usage"]) == [
+        "input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens",
+        "cache_creation", "output_tokens", "service_tier", "inference_geo",
+    ]  # fmt: skip
+    assert reply["usage"]["cache_creation"] == {
+        "ephemeral_5m_input_tokens": 0,
+        "ephemeral_1h_input_tokens": 0,
+    }
+    assert (reply["usage"]["service_tier"], reply["usage"]["inference_geo"]) == (
+        "standard",
+        "global",
+    )
     assert re.fullmatch(r"msg_01[0-9A-Za-z]{24}", reply["id"])
     assert (reply["type"], reply["role"], reply["model"]) == (
         "message",
@@ -94,6 +117,7 @@ def test_the_sdk_parses_a_reply_with_text_and_tool_calls():
     assert parsed.model_dump(exclude_unset=True, exclude={"usage"}) == {
         key: value for key, value in reply.items() if key != "usage"
     }
+    assert parsed.content[1].caller.type == "direct"  # as recorded since 2026-06
     assert parsed.usage.input_tokens == reply["usage"]["input_tokens"]
 
 
@@ -157,6 +181,12 @@ def test_a_cut_tool_call_keeps_empty_input_and_unparseable_partial_json(max_toke
     Message.model_validate(reply)
 
 
+def test_max_tokens_zero_generates_nothing():
+    reply, partial = message(request(max_tokens=0), [CALL])
+    assert (reply["content"], reply["stop_reason"], partial) == ([], "max_tokens", None)
+    assert reply["usage"]["output_tokens"] == 0
+
+
 def test_a_cut_tool_call_without_arguments_still_stops_at_max_tokens():
     reply, partial = message(request(max_tokens=2), [CALL | {"input": {}}])
     assert reply["stop_reason"] == "max_tokens"
@@ -169,3 +199,51 @@ def test_a_tool_call_that_just_fits_is_not_cut():
     reply, partial = message(request(max_tokens=CALL_NEEDS), blocks)
     assert (reply["stop_reason"], partial) == ("tool_use", None)
     assert reply["content"][1]["input"] == ARGUMENTS
+
+
+def test_an_alias_is_answered_with_the_rows_dated_id():
+    reply, _ = message(request(model="claude-haiku-4-5"), [{"type": "text", "text": "Hi."}])
+    assert reply["model"] == "claude-haiku-4-5-20251001"
+    assert reply["usage"]["inference_geo"] == "not_available"  # as recorded for Haiku 4.5
+
+
+def test_a_model_the_catalogue_does_not_know_keeps_its_name_and_never_thinks():
+    reply, _ = message({**request(model="gpt-4o"), "thinking": None}, [CALL])
+    assert reply["model"] == "gpt-4o" and [b["type"] for b in reply["content"]] == ["tool_use"]
+
+
+@pytest.mark.parametrize(
+    ("stops", "kept", "fired"),
+    [
+        (["capital"], "Paris is the ", "capital"),
+        (["of", "Paris"], "", "Paris"),
+        (["zzz"], "Paris is the capital of France.", None),
+    ],
+)
+def test_a_stop_sequence_ends_the_text_where_it_would_appear(stops, kept, fired):
+    blocks = [{"type": "text", "text": "Paris is the capital of France."}, CALL]
+    reply, _ = message(request(stop_sequences=stops), blocks)
+    texts = [b["text"] for b in reply["content"] if b["type"] == "text"]
+    if fired:
+        assert texts == ([kept] if kept else []) and len(reply["content"]) == len(texts)
+        assert (reply["stop_reason"], reply["stop_sequence"]) == ("stop_sequence", fired)
+    else:
+        assert texts == [kept] and reply["stop_reason"] == "tool_use"
+    Message.model_validate(reply)
+
+
+def test_usage_reports_speed_and_geo_when_asked_and_no_server_tool_that_never_ran():
+    search = {"type": "web_search_20250305", "name": "web_search"}
+    reply, _ = message(request(tools=[search], speed="fast", inference_geo="us"), [])
+    usage = reply["usage"]
+    assert "server_tool_use" not in usage  # recorded: only when a server tool ran
+    assert (usage["speed"], usage["inference_geo"]) == ("fast", "us")
+    Message.model_validate(reply)
+
+
+def test_a_wire_format_without_thinking_can_ask_for_a_reply_without_it():
+    thinking_model = request(model="claude-haiku-5-5", thinking=None)
+    reply, _ = message(thinking_model, [CALL], think=False)
+    assert [b["type"] for b in reply["content"]] == ["tool_use"]
+    assert "output_tokens_details" not in reply["usage"]
+    assert reply["usage"]["inference_geo"] == "global"

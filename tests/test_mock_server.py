@@ -17,6 +17,7 @@ from conftest import BRAIN_TEXT, steady_brain
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from handagent.blocks import text_of, tool_uses
 from handagent.mock import MockServer
 
 pytestmark = pytest.mark.timeout(20)
@@ -73,13 +74,28 @@ def test_the_sdk_gets_a_message_with_every_field(sdk):
     assert isinstance(reply, Message)
     assert reply.id.startswith("msg_01") and (reply.type, reply.role) == ("message", "assistant")
     assert reply.model == "claude-sonnet-5"
-    assert reply.content[0].type == "text" and reply.content[0].text == BRAIN_TEXT
-    assert (reply.stop_reason, reply.stop_sequence) == ("end_turn", None)
+    assert [b.type for b in reply.content] == ["text"] and text_of(reply.content) == BRAIN_TEXT
+    assert (reply.stop_reason, reply.stop_sequence, reply.stop_details) == ("end_turn", None, None)
     assert reply.usage.input_tokens > 0 and reply.usage.output_tokens > 0
+    assert reply.usage.cache_creation.ephemeral_5m_input_tokens == 0
+    assert reply.usage.output_tokens_details.thinking_tokens == 0  # it could have thought
 
 
-def test_the_requested_model_is_echoed(sdk):
+def test_the_sdk_sends_its_default_version_and_bearer_auth_and_both_are_understood(
+    mock_server, sdk_transport
+):
+    sent: list = []
+    hooked = httpx2.Client(event_hooks={"request": [sent.append]})
+    client = anthropic.Anthropic(base_url=mock_server.base_url, api_key="k", http_client=hooked)
+    assert client.messages.create(**body()).type == "message"
+    assert sent[0].headers["anthropic-version"] == "2026-10-21"
+    assert sent[0].headers["authorization"] == "Bearer k" and "x-api-key" not in sent[0].headers
+
+
+def test_the_requested_model_is_echoed_and_an_alias_answered_with_its_dated_id(sdk):
     assert sdk.messages.create(**body(model="claude-opus-4-8")).model == "claude-opus-4-8"
+    dated = sdk.messages.create(**body(model="claude-haiku-4-5")).model
+    assert dated == "claude-haiku-4-5-20251001"  # as recorded: the reply names the snapshot
 
 
 def test_raw_httpx_gets_json_the_sdk_types_parse(mock_server):
@@ -89,12 +105,13 @@ def test_raw_httpx_gets_json_the_sdk_types_parse(mock_server):
     assert response.headers["content-type"] == "application/json"
     assert response.headers["request-id"].startswith("req_011C")
     reply = Message.model_validate(response.json())
-    assert reply.stop_reason == "tool_use" and reply.content[1].id == "toolu_01A"
+    assert reply.stop_reason == "tool_use" and tool_uses(reply.content)[0]["id"] == "toolu_01A"
+    assert reply.content[0].type == "thinking"  # Sonnet 5 thinks before a tool call
 
 
 def test_scripted_replies_come_first_then_the_brain(mock_server, sdk):
     mock_server.script([{"type": "text", "text": "One."}], [{"type": "text", "text": "Two."}])
-    texts = [sdk.messages.create(**body()).content[0].text for _ in range(3)]
+    texts = [text_of(sdk.messages.create(**body()).content) for _ in range(3)]
     assert texts == ["One.", "Two.", BRAIN_TEXT]
 
 
@@ -122,7 +139,7 @@ def test_different_requests_get_different_ids(mock_server):
     (first_req, first), (second_req, second) = replies
     assert first_req != second_req
     assert first["id"] != second["id"]
-    assert first["content"][0]["id"] != second["content"][0]["id"]
+    assert tool_uses(first["content"])[0]["id"] != tool_uses(second["content"])[0]["id"]
 
 
 def test_max_tokens_is_honoured(sdk, mock_server):
@@ -135,9 +152,9 @@ def test_max_tokens_is_honoured(sdk, mock_server):
 def test_a_cut_tool_call_keeps_empty_input(sdk, mock_server):
     arguments = {"note": "a long argument " * 20}
     mock_server.script([{"type": "tool_use", "name": "get_time", "input": arguments}])
-    reply = sdk.messages.create(**body(max_tokens=20, tools=TOOLS))
+    reply = sdk.messages.create(**body(max_tokens=20, tools=TOOLS, thinking={"type": "disabled"}))
     assert reply.stop_reason == "max_tokens"
-    assert reply.content[0].type == "tool_use" and reply.content[0].input == {}
+    assert [b.type for b in reply.content] == ["tool_use"] and reply.content[0].input == {}
 
 
 # --- errors -------------------------------------------------------------------------------------
@@ -196,9 +213,15 @@ def test_invalid_requests_get_the_api_status_type_and_wording(mock_server, reque
     assert_error(post(mock_server, request_body), 400, "invalid_request_error", message)
 
 
-def test_an_empty_final_assistant_message_is_accepted(sdk):
+def test_an_empty_final_assistant_message_is_a_prefill_only_some_models_take(sdk):
     messages = [QUESTION, {"role": "assistant", "content": ""}]
-    assert sdk.messages.create(**body(messages)).type == "message"
+    assert sdk.messages.create(**body(messages, model="claude-haiku-4-5")).type == "message"
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        sdk.messages.create(**body(messages))
+    assert caught.value.body["error"]["message"] == (
+        "This model does not support assistant message prefill. "
+        "The conversation must end with a user message."
+    )
 
 
 def test_tool_history_without_tools_and_merged_turns_are_accepted(sdk):
@@ -263,15 +286,70 @@ def test_no_key_header_is_a_401(mock_server):
     assert_error(response, 401, "authentication_error", "x-api-key header is required")
 
 
+@pytest.mark.parametrize(
+    "auth",
+    [{"x-api-key": "bad-key"}, {"authorization": "Bearer bad-key"},
+     {"x-api-key": "bad-key", "authorization": "Bearer good-key"}],
+    ids=["x-api-key", "bearer", "both: x-api-key wins"],
+)  # fmt: skip
+def test_a_bad_key_is_the_apis_401(mock_server, auth):
+    response = post(mock_server, body(), headers={"anthropic-version": "2026-10-21", **auth})
+    assert_error(response, 401, "authentication_error", "invalid x-api-key")
+
+
+def test_the_sdk_raises_authentication_error_for_a_bad_key(mock_server):
+    client = anthropic.Anthropic(base_url=mock_server.base_url, api_key="bad-demo", max_retries=0)
+    with pytest.raises(anthropic.AuthenticationError, match="invalid x-api-key"):
+        client.messages.create(**body())
+
+
 def test_a_bearer_token_counts_as_a_key(mock_server):
-    response = post(mock_server, body(), headers={"authorization": "Bearer any"})
-    assert response.status_code == 200
+    headers = {"authorization": "Bearer any", "anthropic-version": "2026-10-21"}
+    assert post(mock_server, body(), headers=headers).status_code == 200
 
 
-def test_an_unknown_model_is_a_404_naming_it(mock_server, sdk):
-    assert_error(post(mock_server, body(model="gpt-4")), 404, "not_found_error", "model: gpt-4")
-    with pytest.raises(anthropic.NotFoundError, match="model: gpt-4"):
-        sdk.messages.create(**body(model="gpt-4"))
+@pytest.mark.parametrize(
+    ("version", "message"),
+    [
+        (None, "anthropic-version: header is required"),
+        ("2024-10-22", 'anthropic-version: "2024-10-22" is not a valid version'),
+        ("2023-06-01, 2023-06-01",
+         'anthropic-version: "2023-06-01, 2023-06-01" is not a valid version'),
+    ],
+)  # fmt: skip
+def test_a_missing_or_unknown_version_is_a_400(mock_server, version, message):
+    headers = {"x-api-key": "k"} | ({"anthropic-version": version} if version else {})
+    assert_error(post(mock_server, body(), headers=headers), 400, "invalid_request_error", message)
+
+
+def test_sampling_parameters_are_refused_under_the_sdks_version(sdk):
+    # §0.1: under 2026-10-21 even temperature 1.0 is an unknown field
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        sdk.messages.create(**body(), extra_body={"temperature": 1.0})
+    assert caught.value.body["error"]["message"] == "temperature: Extra inputs are not permitted"
+
+
+def test_sampling_under_2023_06_01_follows_the_models_rule(mock_server):
+    old = body(model="claude-haiku-4-5", temperature=0.2, top_k=40)  # recorded: a 200
+    assert post(mock_server, old).status_code == 200
+    response = post(mock_server, body(temperature=0.5))
+    assert_error(
+        response, 400, "invalid_request_error", "`temperature` is deprecated for this model."
+    )
+
+
+@pytest.mark.parametrize(
+    "model", ["gpt-4", "claude-sonet-4-5", "claude-sonnet-4-5", "claude-3-7-sonnet-latest",
+              "claude-x", "mock", "claude-sonnet-5-sequential"],
+)  # fmt: skip
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # the SDK warns about retired ids
+def test_an_unknown_or_retired_model_is_a_404_naming_it(mock_server, sdk, model):
+    # §1.2; recorded: "model: claude-sonet-4-5" for a misspelled id
+    assert_error(post(mock_server, body(model=model)), 404, "not_found_error", f"model: {model}")
+    with pytest.raises(anthropic.NotFoundError, match=f"model: {model}"):
+        sdk.messages.create(**body(model=model))
+    with pytest.raises(anthropic.NotFoundError, match=f"model: {model}"):
+        sdk.messages.count_tokens(model=model, messages=[QUESTION])
 
 
 @pytest.mark.parametrize("path", ["/v1/complete", "/messages", "/v1/messages/batches"])
@@ -282,9 +360,11 @@ def test_an_unknown_path_is_a_404(mock_server, path):
 def test_a_get_is_refused_with_an_error_envelope(mock_server):
     messages = HTTP.get(mock_server.base_url + "/v1/messages", headers=HEADERS)
     assert_error(messages, 405, "invalid_request_error", "Method Not Allowed")
-    elsewhere = HTTP.get(mock_server.base_url + "/v1/models", headers=HEADERS)
+    elsewhere = HTTP.get(mock_server.base_url + "/v1/files", headers=HEADERS)
     assert_error(elsewhere, 404, "not_found_error", "Not Found")
     assert len({messages.headers["request-id"], elsewhere.headers["request-id"], "req_011C"}) == 3
+    posted = post(mock_server, {}, path="/v1/models")
+    assert_error(posted, 405, "invalid_request_error", "Method Not Allowed")
 
 
 @pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH", "OPTIONS", "FROB"])
@@ -541,7 +621,7 @@ def test_a_slow_reply_times_out_the_sdk(mock_server):
 def test_a_slow_reply_arrives_when_the_sdk_waits(mock_server):
     client, _ = counting_sdk(mock_server, "slow=0.3", timeout=5, max_retries=0)
     started = time.monotonic()
-    assert client.messages.create(**body()).content[0].text == BRAIN_TEXT
+    assert text_of(client.messages.create(**body()).content) == BRAIN_TEXT
     assert time.monotonic() - started >= 0.3
 
 
@@ -569,7 +649,9 @@ def test_a_cut_tool_call_stream_carries_part_of_the_arguments(mock_server):
     mock_server.script([{"type": "text", "text": "Checking."}, call("toolu_01A") | {
         "input": {"note": "a fairly long argument that needs several pieces"}}])  # fmt: skip
     response = post(
-        mock_server, body(stream=True), headers=HEADERS | {"x-mock-fault": "stream_cut"}
+        mock_server,
+        body(stream=True, thinking={"type": "disabled"}),
+        headers=HEADERS | {"x-mock-fault": "stream_cut"},
     )
     events = [json.loads(line[6:]) for line in response.text.splitlines() if line[:6] == "data: "]
     pieces = [e["delta"]["partial_json"] for e in events if e["type"] == "content_block_delta"
@@ -624,3 +706,57 @@ def test_the_command_line_explains_a_busy_port(mock_server):
     finished = subprocess.run(command, capture_output=True, text=True, timeout=10)
     assert finished.returncode == 1
     assert finished.stderr.startswith(f"cannot listen on 127.0.0.1:{port}: ")
+
+
+# --- the per-model rules, as a client of the real API meets them --------------------------------
+
+PREFILL = (
+    "This model does not support assistant message prefill. "
+    "The conversation must end with a user message."
+)
+ADAPTIVE = ' Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.'
+
+
+@pytest.mark.parametrize(
+    ("request_body", "message"),
+    [
+        (body([QUESTION, {"role": "assistant", "content": "It is"}], model="claude-haiku-5-5"),
+         PREFILL),
+        (body(model="claude-opus-5-5", tools=TOOLS, tool_choice={"type": "any"}),
+         'tool_choice: type "tool" and "any" are not supported for this model.'),
+        (body(model="claude-haiku-4-5", max_tokens=3000, tools=TOOLS, tool_choice={"type": "any"},
+              thinking={"type": "enabled", "budget_tokens": 2000}),
+         "Thinking may not be enabled when tool_choice forces tool use."),
+        (body(model="claude-opus-5-5", thinking={"type": "disabled"}),
+         '"thinking.type.disabled" is not supported for this model.' + ADAPTIVE),
+        (body(model="claude-opus-5-5", max_tokens=3000,
+              thinking={"type": "enabled", "budget_tokens": 2000}),
+         '"thinking.type.enabled" is not supported for this model.' + ADAPTIVE),
+        (body(model="claude-haiku-4-5", max_tokens=2000,
+              thinking={"type": "enabled", "budget_tokens": 2000}),
+         "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our "
+         "documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+         "#max-tokens-and-context-window-size"),
+        (body(model="claude-opus-4-6", output_config={"effort": "xhigh"}),
+         "This model does not support effort level 'xhigh'. Supported levels: high, low, max, "
+         "medium."),
+        (body(model="claude-haiku-4-5", max_tokens=70_000),
+         "max_tokens: 70000 > 64000, which is the maximum allowed number of output tokens for "
+         "claude-haiku-4-5-20251001"),
+    ],
+)  # fmt: skip
+def test_each_model_rule_reaches_the_sdk_with_the_apis_words(sdk, request_body, message):
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        sdk.messages.create(**request_body)
+    assert caught.value.body["error"] == {"type": "invalid_request_error", "message": message}
+
+
+def test_under_2023_06_01_the_sdk_meets_the_models_sampling_rule(mock_server):
+    old = anthropic.Anthropic(
+        base_url=mock_server.base_url, api_key="k", max_retries=0,
+        default_headers={"anthropic-version": "2023-06-01"},
+    )  # fmt: skip
+    request = body(model="claude-opus-4-8") | {"extra_body": {"top_p": 0.9}}
+    with pytest.raises(anthropic.BadRequestError, match="`top_p` is deprecated for this model."):
+        old.messages.create(**request)
+    assert old.messages.create(**body(model="claude-opus-4-8"), extra_body={"temperature": 1})

@@ -1,4 +1,7 @@
-"""Tests for handagent.mock.stream: the real API's event order, and what the SDK makes of it."""
+"""Tests for handagent.mock.stream: the real API's event order, and what the SDK makes of it.
+
+The event grammar is also checked against every recorded stream in test_recorded.
+"""
 
 import json
 
@@ -22,7 +25,10 @@ REQUEST = {
     "max_tokens": 1000,
     "messages": [{"role": "user", "content": "Weather in Paris?"}],
     "tools": TOOLS,
+    "thinking": {"type": "disabled"},  # thinking streams are tested at the end
 }
+THINKING = {**REQUEST, "model": "claude-haiku-5-5"}
+del THINKING["thinking"]
 # Runs of content_block_delta collapsed into one entry (see `names`).
 ORDER = [
     "message_start",
@@ -80,6 +86,7 @@ def test_message_start_holds_an_empty_message():
     assert start["message"]["id"] == reply["id"]
     assert start["message"]["content"] == []
     assert (start["message"]["stop_reason"], start["message"]["stop_sequence"]) == (None, None)
+    assert start["message"]["stop_details"] is None
     assert start["message"]["usage"]["input_tokens"] == reply["usage"]["input_tokens"]
     assert start["message"]["usage"]["output_tokens"] == 1
 
@@ -91,6 +98,7 @@ def test_blocks_open_empty_and_deltas_rebuild_them():
     assert starts[0] == {"type": "content_block_start", "index": 0,
                          "content_block": {"type": "text", "text": ""}}  # fmt: skip
     assert starts[1]["content_block"] == {**reply["content"][1], "input": {}}
+    assert starts[1]["content_block"]["caller"] == {"type": "direct"}
     assert "".join(deltas(parsed, "text_delta", "text")) == TEXT
     pieces = deltas(parsed, "input_json_delta", "partial_json")
     assert pieces[0] == ""
@@ -100,8 +108,18 @@ def test_blocks_open_empty_and_deltas_rebuild_them():
 def test_message_delta_carries_the_stop_reason_and_final_usage():
     reply, _ = message(REQUEST, BLOCKS)
     _, delta = parse(b"".join(events(reply)))[-2]
-    assert delta["delta"] == {"stop_reason": "tool_use", "stop_sequence": None}
-    assert delta["usage"] == {"output_tokens": reply["usage"]["output_tokens"]}
+    assert delta["delta"] == {
+        "stop_reason": "tool_use",
+        "stop_sequence": None,
+        "stop_details": None,
+    }
+    usage = reply["usage"]
+    assert delta["usage"] == {  # cumulative: the input and cache counts come again (recorded)
+        "input_tokens": usage["input_tokens"],
+        "cache_creation_input_tokens": 0,
+        "cache_read_input_tokens": 0,
+        "output_tokens": usage["output_tokens"],
+    }
 
 
 def test_a_cut_tool_call_streams_a_prefix_that_does_not_parse():
@@ -151,3 +169,76 @@ def test_the_sdk_sees_a_cut_tool_call_as_max_tokens(mock_server, sdk):
         final = stream.get_final_message()
     assert final.stop_reason == "max_tokens"
     assert final.usage.output_tokens <= 40
+
+
+def test_a_thinking_block_streams_its_text_then_its_signature_just_before_it_stops():
+    summarized = {**THINKING, "thinking": {"type": "adaptive", "display": "summarized"}}
+    reply, _ = message(summarized, BLOCKS)
+    parsed = parse(b"".join(events(reply)))
+    assert parsed[1][1]["content_block"] == {"type": "thinking", "thinking": "", "signature": ""}
+    block = [d for name, d in parsed if d.get("index") == 0]
+    kinds = [d["delta"]["type"] for d in block if d["type"] == "content_block_delta"]
+    assert kinds[-1] == "signature_delta" and set(kinds[:-1]) == {"thinking_delta"}
+    assert block[-1]["type"] == "content_block_stop"
+    text = [d["delta"].get("thinking", "") for d in block if d["type"] == "content_block_delta"]
+    assert "".join(text) == reply["content"][0]["thinking"]
+    assert deltas(parsed, "signature_delta", "signature")[0] == reply["content"][0]["signature"]
+
+
+def test_an_omitted_thinking_block_streams_only_its_signature():
+    reply, _ = message(THINKING, BLOCKS)  # Haiku 5.5's default display: omitted
+    parsed = parse(b"".join(events(reply)))
+    thinking = [i for i, b in enumerate(reply["content"]) if b["type"] == "thinking"]
+    assert thinking and all(reply["content"][i]["thinking"] == "" for i in thinking)
+    for index in thinking:
+        kinds = [d["delta"]["type"] for _, d in parsed if d.get("index") == index and "delta" in d]
+        assert kinds == ["signature_delta"]
+
+
+def test_thinking_tokens_arrive_with_the_final_usage_not_the_first():
+    reply, _ = message(THINKING, BLOCKS)
+    parsed = parse(b"".join(events(reply)))
+    start, delta = parsed[0][1]["message"]["usage"], parsed[-2][1]["usage"]
+    assert "output_tokens_details" not in start
+    assert delta["output_tokens_details"] == reply["usage"]["output_tokens_details"]
+    assert delta["output_tokens_details"]["thinking_tokens"] > 0
+
+
+def test_the_sdk_stream_of_a_thinking_reply_ends_with_the_same_message(mock_server, sdk):
+    mock_server.script(BLOCKS, BLOCKS)
+    plain = sdk.messages.create(**THINKING)
+    with sdk.messages.stream(**THINKING) as stream:
+        seen = [event.type for event in stream]
+        streamed = stream.get_final_message()
+    assert "signature" in seen and streamed.content[0].type == "thinking"
+    assert streamed.model_dump() == plain.model_dump()
+
+
+KINDS = {  # request changes -> a kind of reply
+    "text": {"messages": [{"role": "user", "content": "Hello!"}], "tools": []},
+    "tool calls, thinking omitted": {},
+    "thinking summarized": {"thinking": {"type": "adaptive", "display": "summarized"}},
+    "cut inside the thinking": {"max_tokens": 5},
+    "cut inside a tool call": {"model": "claude-sonnet-5", "thinking": {"type": "disabled"},
+                               "max_tokens": 30},
+    "stop sequence": {"stop_sequences": ["weather"], "model": "claude-sonnet-5"},
+    "manual thinking": {"model": "claude-haiku-4-5", "max_tokens": 2000,
+                        "thinking": {"type": "enabled", "budget_tokens": 1024}},
+    "Chinese": {"messages": [{"role": "user", "content": "巴黎的天气怎么样？"}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_sdk_with_its_defaults_parses_every_kind_of_reply_streamed_or_not(mock_server, kind):
+    import anthropic
+
+    client = anthropic.Anthropic(base_url=mock_server.base_url, api_key="k", max_retries=0)
+    request = {**THINKING, "tools": TOOLS} | KINDS[kind]
+    mock_server.script(BLOCKS, BLOCKS)
+    plain = client.messages.create(**request)
+    with client.messages.stream(**request) as stream:
+        streamed = stream.get_final_message()
+    assert streamed.model_dump() == plain.model_dump()
+    assert plain.stop_reason in ("end_turn", "tool_use", "max_tokens", "stop_sequence")
+    if kind == "stop sequence":
+        assert (plain.stop_reason, plain.stop_sequence) == ("stop_sequence", "weather")

@@ -13,6 +13,11 @@ Where each idea of the series lives, by the chapter that introduces it:
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
                 models               the model catalogue: ids, lifecycle, rules, limits, prices
                 checks               the API's request rules and wording, checked before sending
+                request_fields       the fields a request may hold, per API version (SDK 2.10)
+                history_checks       the rules of a conversation: pairing, order, thinking blocks
+                model_rules          the rules that depend on the model (prefill, tool_choice, ...)
+                rejections           the API's own words for every refusal, with their sources
+                blocks               text_of(), blocks_of_type(): a reply read by block type
                 cost                 tokens and estimated price of every call, per notebook
     chapter 01  tools                Tool (function + schema), ToolRegistry, the tools menu
                 tokens               token estimates and the hidden tool-use prompt per model

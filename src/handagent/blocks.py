@@ -1,7 +1,13 @@
-"""Content blocks as plain dicts, whether they came from our own code or from the SDK.
+"""Content blocks as plain dicts, whether they came from our own code or from the SDK, and a
+reply read by block type.
 
 A history mixes both: messages we write are dicts, and a reply's `response.content` holds the
-SDK's objects (`TextBlock`, `ToolUseBlock`). Code that reads a history reads it through here.
+SDK's objects (`ThinkingBlock`, `TextBlock`, `ToolUseBlock`). Code that reads a history reads it
+through here. A reply is read by type, never by position: today's models may start a reply with
+one or more thinking blocks, so `content[0]` is not the text, and `content[-1]` not the only call.
+
+    text_of(reply.content)                    -> "It is 20:41."
+    blocks_of_type(reply.content, "thinking") -> [{"type": "thinking", "thinking": "", ...}]
 
 Not handled here: checking blocks (see `checks`), converting between providers (chapter 06).
 """
@@ -35,7 +41,27 @@ def tool_uses(content: object) -> list[dict]:
 
     Example: [text, tool_use(add), tool_use(get_time)] -> [tool_use(add), tool_use(get_time)]
     """
+    return blocks_of_type(content, "tool_use") if isinstance(content, list) else []
+
+
+def blocks_of_type(content: object, kind: str) -> list[dict]:
+    """The blocks of one type, in order, as dicts.
+
+    Example: ([ThinkingBlock(...), TextBlock(text="Hi")], "text")
+        -> [{"type": "text", "text": "Hi"}]
+    """
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
     if not isinstance(content, list):
         return []
     blocks = [block_dict(block) for block in content]
-    return [b for b in blocks if isinstance(b, dict) and b.get("type") == "tool_use"]
+    return [b for b in blocks if isinstance(b, dict) and b.get("type") == kind]
+
+
+def text_of(content: object) -> str:
+    """A reply's text: its text blocks joined by new lines; "" when it has none.
+
+    Example: [ThinkingBlock(...), TextBlock(text="Let me check."), ToolUseBlock(...)]
+        -> "Let me check."
+    """
+    return "\n".join(block.get("text", "") for block in blocks_of_type(content, "text"))

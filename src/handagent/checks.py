@@ -1,102 +1,88 @@
 """The Messages API's request rules, with the real API's status, error type and wording.
 
-The mock provider rejects a request with exactly the 400 the real API would send, and
-`check_tool_protocol` lets a program catch a broken history before it spends a request
-(chapter 05). Wording is the API's own as recorded in ../shared/reference/anthropic-api.md;
-paths such as `messages.1.content.0.tool_use.id` name the offending field like the API does.
+`check_request` raises the `Rejection` the API would send for a request body, or returns: the
+mock provider answers with it, and `call_model` refuses such a request locally before a request
+is spent (chapter 05). The order is the API's as far as it shows: unknown fields, missing
+fields, each field's shape, the history (`history_checks`), then what the model allows
+(`model_rules`). Which fields exist depends on the `anthropic-version` header
+(`request_fields`): under SDK 2.10's 2026-10-21 `temperature` is an unknown field.
 
-Current behaviour where old docs disagree: tool blocks without a `tools` parameter are accepted,
-and consecutive same-role messages are merged into one turn rather than refused.
+    check_request({"model": models.DEFAULT, "max_tokens": 9, "messages": [...],
+                   "temperature": 0.5})
+    -> Rejection(400, "invalid_request_error", "temperature: Extra inputs are not permitted")
 
-Not handled here: limits that need the model (context length), images' bytes, documents,
-thinking blocks' signatures.
+Wording and sources: `rejections` (../shared/reference/api-2026-12.md). Paths such as
+`tools.0.custom.name` name the offending field like the API does.
+
+Not handled here: limits that need the tokenizer (context length), images' bytes, documents'
+contents, thinking blocks' signatures (only the server that made them can check those: see
+`mock.thinking`), beta fields.
 """
 
 import json
 import re
 from functools import lru_cache
 
-ID_PATTERN = r"^[a-zA-Z0-9_-]+$"
-ID_MAX_LENGTH = 64
+from . import model_rules, models
+from . import request_fields as fields
+from .history_checks import (
+    check_messages,
+    check_text,
+    check_thinking_first,
+    check_tool_protocol,
+    tag_error,
+)
+from .rejections import (
+    INVALID_SCHEMA,
+    UNANSWERED,
+    UNEXPECTED,
+    Rejection,
+    invalid,
+    not_found,
+)
+
+__all__ = [
+    "API_VERSION", "TOOL_NAME_PATTERN", "UNANSWERED", "UNEXPECTED", "Rejection",
+    "check_model", "check_request", "check_tool_protocol", "invalid",
+]  # fmt: skip
+
+# What SDK 2.10 sends as `anthropic-version` (tests/test_checks.py compares it with the SDK).
+API_VERSION = "2026-10-21"
 TOOL_NAME_PATTERN = r"^[a-zA-Z0-9_-]{1,128}$"
 
-MESSAGES_FIELDS = {
-    "model",
-    "messages",
-    "max_tokens",
-    "system",
-    "tools",
-    "tool_choice",
-    "metadata",
-    "stop_sequences",
-    "stream",
-    "temperature",
-    "top_k",
-    "top_p",
-    "thinking",
-    "service_tier",
-    "container",
-    "output_config",
-    "cache_control",
-    "inference_geo",
-    "speed",
-    "diagnostics",
-}
-COUNT_TOKENS_FIELDS = {
-    "model",
-    "messages",
-    "system",
-    "tools",
-    "tool_choice",
-    "thinking",
-    "output_config",
-    "cache_control",
-    "speed",
-}
-BLOCK_FIELDS = {
-    "text": {"type", "text", "cache_control", "citations"},
-    "image": {"type", "source", "cache_control"},
-    "tool_use": {"type", "id", "name", "input", "cache_control", "caller"},
-    "tool_result": {"type", "tool_use_id", "content", "is_error", "cache_control"},
-    "document": {"type", "source", "title", "context", "citations", "cache_control"},
-    "thinking": {"type", "thinking", "signature"},
-    "redacted_thinking": {"type", "data"},
-}
-TOOL_FIELDS = {"name", "description", "input_schema", "type", "cache_control", "strict"}
 
-INVALID_SCHEMA = (  # as quoted from the API in anthropics/claude-code#86665 (2026-08)
-    "JSON schema is invalid. It must match JSON Schema draft 2020-12 "
-    "(https://json-schema.org/draft/2020-12). Learn more about tool use at "
-    "https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview."
-)
-UNANSWERED = (
-    "`tool_use` ids were found without `tool_result` blocks immediately after: {ids}. "
-    "Each `tool_use` block must have a corresponding `tool_result` block in the next message."
-)
-UNEXPECTED = (
-    "unexpected `tool_use_id` found in `tool_result` blocks: {id}. "
-    "Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
-)
+def check_model(model_id: object) -> models.Model:
+    """The catalogue row a request may use, or the API's 404 for a retired or unknown id.
+
+    Example: an alias -> the row of its dated id;
+             "gpt-4" -> Rejection(404, "not_found_error", "model: gpt-4")
+    """
+    row = models.find(model_id)
+    if row is None or not row.served:
+        raise not_found(model_id)
+    return row
 
 
-class Rejection(Exception):
-    """A request the API refuses: HTTP status, error type and the API's message."""
+def check_request(
+    body: object,
+    *,
+    count_tokens: bool = False,
+    version: str = API_VERSION,
+    catalogue_only: bool = False,
+) -> None:
+    """Raise the Rejection the real API would send for this body, or return if it is valid.
 
-    def __init__(self, status: int, error_type: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.error_type, self.message = status, error_type, message
-
-
-def invalid(message: str) -> Rejection:
-    """A 400 invalid_request_error with the given message."""
-    return Rejection(400, "invalid_request_error", message)
-
-
-def check_request(body: object, *, count_tokens: bool = False) -> None:
-    """Raise the Rejection the real API would send for this body, or return if it is valid."""
+    `version` is the request's `anthropic-version`. With `catalogue_only`, a model the catalogue
+    does not serve is a 404 (as at api.anthropic.com); without it, an unknown model (an
+    Anthropic-compatible endpoint's own) gets no per-model rule.
+    """
+    if version not in fields.API_VERSIONS:
+        raise ValueError(
+            f"version={version!r} is not an API version: use one of {fields.API_VERSIONS}"
+        )
     if not isinstance(body, dict):
         raise invalid("Input should be a valid dictionary or object to extract fields from")
-    allowed = COUNT_TOKENS_FIELDS if count_tokens else MESSAGES_FIELDS
+    allowed = fields.top_level(count_tokens=count_tokens, version=version)
     required = ("model", "messages") if count_tokens else ("model", "max_tokens", "messages")
     for name in body:
         if name not in allowed:
@@ -110,12 +96,18 @@ def check_request(body: object, *, count_tokens: bool = False) -> None:
         max_tokens = body["max_tokens"]
         if not isinstance(max_tokens, int) or isinstance(max_tokens, bool):
             raise invalid("max_tokens: Input should be a valid integer")
-        if max_tokens < 1:
-            raise invalid("max_tokens: Input should be greater than or equal to 1")
+        if max_tokens < 0:  # 0 is allowed: it fills the prompt cache without generating (SDK)
+            raise invalid("max_tokens: Input should be greater than or equal to 0")
     _check_system(body.get("system"))
     _check_tools(body.get("tools"), body.get("tool_choice"))
-    _check_messages(body["messages"])
+    _check_options(body)
+    check_messages(body["messages"])
     check_tool_protocol(body["messages"])
+    if (body.get("thinking") or {}).get("type") == "enabled":
+        check_thinking_first(body["messages"])
+    row = check_model(body["model"]) if catalogue_only else models.find(body["model"])
+    if row is not None and row.served:
+        model_rules.check(body, row, version=version, count_tokens=count_tokens)
 
 
 def _check_system(system: object) -> None:
@@ -126,7 +118,7 @@ def _check_system(system: object) -> None:
     for i, block in enumerate(system):
         if not isinstance(block, dict) or block.get("type") != "text":
             raise invalid(f"system.{i}.type: Input should be 'text'")
-        _check_text(block.get("text"), f"system.{i}.text")
+        check_text(block.get("text"), f"system.{i}.text")
 
 
 def _check_tools(tools: object, tool_choice: object) -> None:
@@ -135,23 +127,29 @@ def _check_tools(tools: object, tool_choice: object) -> None:
             raise invalid("tools: Input should be a valid list")
         names = []
         for i, tool in enumerate(tools):
-            where = f"tools.{i}.custom"
             if not isinstance(tool, dict):
                 raise invalid(f"tools.{i}: Input should be a valid dictionary")
+            kind = tool.get("type") or "custom"  # the caller's own tool has no type, or "custom"
+            if not isinstance(kind, str) or kind not in fields.TOOLS:
+                raise tag_error(f"tools.{i}", kind, fields.TOOLS)
+            where = f"tools.{i}.{kind}"
             for name in tool:
-                if name not in TOOL_FIELDS:
+                if name != "type" and name not in sum(fields.TOOLS[kind], ()):
                     raise invalid(f"{where}.{name}: Extra inputs are not permitted")
-            for name in ("name", "input_schema"):
+            for name in fields.TOOLS[kind][0]:
                 if name not in tool:
                     raise invalid(f"{where}.{name}: Field required")
+            if "name" in tool:
+                names.append(tool["name"])
+            if kind != "custom":
+                continue
             if not isinstance(tool["name"], str) or not re.match(TOOL_NAME_PATTERN, tool["name"]):
                 raise invalid(f"{where}.name: String should match pattern '{TOOL_NAME_PATTERN}'")
             if not isinstance(tool["input_schema"], dict):
                 raise invalid(f"{where}.input_schema: Input should be a valid dictionary")
             if not _valid_schema(json.dumps(tool["input_schema"], sort_keys=True)):
                 raise invalid(f"{where}.input_schema: {INVALID_SCHEMA}")
-            names.append(tool["name"])
-        if len(set(names)) != len(names):
+        if len(set(map(str, names))) != len(names):
             raise invalid("tools: Tool names must be unique.")
     if tool_choice is not None:
         kinds = ("auto", "any", "tool", "none")
@@ -173,141 +171,35 @@ def _valid_schema(schema: str) -> bool:
     return True
 
 
-def _check_text(text: object, where: str) -> None:
-    if not isinstance(text, str):
-        raise invalid(f"{where}: Input should be a valid string")
-    if text == "":
-        raise invalid("messages: text content blocks must be non-empty")
-    if not text.strip():
-        raise invalid("messages: text content blocks must contain non-whitespace text")
-
-
-def _check_id(value: object, where: str) -> None:
-    if not isinstance(value, str) or not re.match(ID_PATTERN, value):
-        raise invalid(f"{where}: String should match pattern '{ID_PATTERN}'")
-    if len(value) > ID_MAX_LENGTH:
-        raise invalid(f"{where}: String should have at most {ID_MAX_LENGTH} characters")
-
-
-def _check_block(block: object, where: str) -> None:
-    if not isinstance(block, dict):
-        raise invalid(f"{where}: Input should be a valid dictionary")
-    kind = block.get("type")
-    if not isinstance(kind, str) or kind not in BLOCK_FIELDS:
-        tags = ", ".join(f"'{tag}'" for tag in BLOCK_FIELDS)
-        raise invalid(
-            f"{where}: Input tag '{kind}' found using 'type' does not match any of the "
-            f"expected tags: {tags}"
-        )
-    for name in block:
-        if name not in BLOCK_FIELDS[kind]:
-            raise invalid(f"{where}.{kind}.{name}: Extra inputs are not permitted")
-    if kind == "text":
-        _check_text(block.get("text"), f"{where}.text.text")
-    elif kind == "tool_use":
-        _check_id(block.get("id"), f"{where}.tool_use.id")
-        if not isinstance(block.get("name"), str) or not block["name"]:
-            raise invalid(f"{where}.tool_use.name: Field required")
-        if not isinstance(block.get("input"), dict):
-            raise invalid(f"{where}.tool_use.input: Input should be a valid dictionary")
-    elif kind == "tool_result":
-        _check_id(block.get("tool_use_id"), f"{where}.tool_result.tool_use_id")
-        content = block.get("content", "")
-        if isinstance(content, list):
-            for j, inner in enumerate(content):
-                _check_block(inner, f"{where}.tool_result.content.{j}")
-        elif not isinstance(content, str):
-            raise invalid(f"{where}.tool_result.content: Input should be a valid string or list")
-        if not isinstance(block.get("is_error", False), bool):
-            raise invalid(f"{where}.tool_result.is_error: Input should be a valid boolean")
-
-
-def _check_messages(messages: object) -> None:
-    if not isinstance(messages, list):
-        raise invalid("messages: Input should be a valid list")
-    for i, message in enumerate(messages):
-        if not isinstance(message, dict):
-            raise invalid(f"messages.{i}: Input should be a valid dictionary")
-        for name in message:
-            if name not in ("role", "content"):
-                raise invalid(f"messages.{i}.{name}: Extra inputs are not permitted")
-        if message.get("role") not in ("user", "assistant"):
-            raise invalid(f"messages.{i}.role: Input should be 'user' or 'assistant'")
-        if "content" not in message:
-            raise invalid(f"messages.{i}.content: Field required")
-        content = message["content"]
-        is_last_assistant = i == len(messages) - 1 and message["role"] == "assistant"
-        if content in ("", []) and not is_last_assistant:
+def _check_options(body: dict) -> None:
+    """The shapes of `thinking`, `output_config` and `stop_sequences` (SDK: their params)."""
+    thinking = body.get("thinking")
+    if thinking is not None:
+        if not isinstance(thinking, dict):
+            raise invalid("thinking: Input should be a valid dictionary or object")
+        kind = thinking.get("type")
+        if not isinstance(kind, str) or kind not in fields.THINKING:
+            raise tag_error("thinking", kind, fields.THINKING)
+        for name in thinking:
+            if name != "type" and name not in sum(fields.THINKING[kind], ()):
+                raise invalid(f"thinking.{kind}.{name}: Extra inputs are not permitted")
+        if kind == "enabled" and not isinstance(thinking.get("budget_tokens"), int):
+            raise invalid("thinking.enabled.budget_tokens: Field required")
+        if thinking.get("display") not in (None, *fields.DISPLAYS):
+            raise invalid(f"thinking.{kind}.display: Input should be 'summarized' or 'omitted'")
+    config = body.get("output_config")
+    if config is not None:
+        if not isinstance(config, dict):
+            raise invalid("output_config: Input should be a valid dictionary or object")
+        for name in config:
+            if name not in fields.OUTPUT_CONFIG:
+                raise invalid(f"output_config.{name}: Extra inputs are not permitted")
+        if config.get("effort") not in (None, *models.EFFORTS):
             raise invalid(
-                f"messages.{i}: all messages must have non-empty content "
-                "except for the optional final assistant message"
+                "output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'"
             )
-        if isinstance(content, list):
-            for j, block in enumerate(content):
-                _check_block(block, f"messages.{i}.content.{j}")
-        elif not isinstance(content, str):
-            raise invalid(f"messages.{i}.content: Input should be a valid string or list")
-        elif content:  # a string is one text block, with a text block's rules
-            _check_text(content, f"messages.{i}.content")
-
-
-def _turns(messages: list[dict]) -> list[list[int]]:
-    """Indices of messages grouped into turns: consecutive same-role messages merge.
-
-    Example: [user, user, assistant, user] -> [[0, 1], [2], [3]]
-    """
-    turns: list[list[int]] = []
-    for i, message in enumerate(messages):
-        if turns and messages[turns[-1][0]]["role"] == message["role"]:
-            turns[-1].append(i)
-        else:
-            turns.append([i])
-    return turns
-
-
-def _blocks(message: dict) -> list[dict]:
-    """A message's blocks; string content is one text block. Example: "hi" -> [text "hi"]."""
-    content = message["content"]
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}] if content else []
-    return content
-
-
-def check_tool_protocol(messages: list[dict]) -> None:
-    """Raise the API's 400 if a tool_use goes unanswered, a tool_result has no call, or ids repeat.
-
-    Example: [user, assistant(tool_use toolu_01A), user(text)] -> Rejection("messages.1: ...")
-    """
-    seen_ids: set[str] = set()
-    turns = _turns(messages)
-    previous_call_ids: set[str] = set()
-    for turn_number, turn in enumerate(turns):
-        for i in turn:
-            for j, block in enumerate(_blocks(messages[i])):
-                if block.get("type") == "tool_use":
-                    if block["id"] in seen_ids:
-                        raise invalid(f"messages.{i}.content.{j}: `tool_use` ids must be unique")
-                    seen_ids.add(block["id"])
-                if block.get("type") == "tool_result" and (
-                    block["tool_use_id"] not in previous_call_ids
-                ):
-                    unexpected = UNEXPECTED.format(id=block["tool_use_id"])
-                    raise invalid(f"messages.{i}.content.{j}: {unexpected}")
-        if messages[turn[0]]["role"] != "assistant":
-            previous_call_ids = set()
-            continue
-        blocks = [(i, b) for i in turn for b in _blocks(messages[i])]
-        calls = [(i, b["id"]) for i, b in blocks if b["type"] == "tool_use"]
-        previous_call_ids = {call_id for _, call_id in calls}
-        if not calls or turn_number + 1 == len(turns):
-            continue
-        next_blocks = [b for i in turns[turn_number + 1] for b in _blocks(messages[i])]
-        answered = set()
-        for block in next_blocks:
-            if block.get("type") != "tool_result":
-                break  # results must come first: anything after a text block does not count
-            answered.add(block["tool_use_id"])
-        missing = [call_id for _, call_id in calls if call_id not in answered]
-        if missing:
-            where = calls[[call_id for _, call_id in calls].index(missing[0])][0]
-            raise invalid(f"messages.{where}: " + UNANSWERED.format(ids=", ".join(missing)))
+    stops = body.get("stop_sequences")
+    if stops is not None and not (
+        isinstance(stops, list) and all(isinstance(s, str) for s in stops)
+    ):
+        raise invalid("stop_sequences: Input should be a valid list of strings")

@@ -17,11 +17,14 @@ from typing import Literal
 
 from dotenv import find_dotenv, load_dotenv
 
+from . import models
+
 Provider = Literal["mock", "anthropic"]
 
-# A current model for the real API. tests/test_config.py fails once the installed SDK lists it as
-# deprecated, so the series never ships a retired id.
-DEFAULT_MODEL = "claude-sonnet-5"
+# The catalogue's choice for the series (`models.DEFAULT`). tests/test_config.py fails once it is
+# not an active, cheapest model, or the installed SDK lists it as deprecated, so the series never
+# ships a retired id.
+DEFAULT_MODEL = models.DEFAULT
 
 PROVIDERS: tuple[Provider, ...] = ("mock", "anthropic")
 

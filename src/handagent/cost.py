@@ -3,11 +3,13 @@
 Every request made through `handagent.llm.client()` goes through `http_client()`, whose response
 hook reads the `usage` of each successful Messages reply (plain JSON or a stream of events) into
 one meter per process. A notebook runs in one kernel, so the meter's total is the notebook's.
-The price is an estimate: the tokens times the list price of the model's family in `PRICES`.
+The price is an estimate: the tokens times the list prices of the model's catalogue row
+(`models.Model.prices`), cache reads and writes included when the usage reports them, and the
+whole request at the long-prompt prices when its prompt is over the row's threshold (Haiku 5.5).
 
 Not handled here: raw `httpx` requests (the first cells of chapter 00), count_tokens (free),
-prompt caching, batch and long-context prices, compressed event streams, and models with no
-price on file (their tokens are counted, their price is reported as unknown).
+batch and priority-tier prices, compressed event streams, and models with no price on file
+(their tokens are counted, their price is reported as unknown).
 """
 
 import json
@@ -18,56 +20,75 @@ import anthropic
 import httpx
 import httpx2  # the SDK's HTTP library, a fork of httpx: each wants streams of its own type
 
-# US dollars per million tokens, standard requests, by model id prefix (the longest one wins).
-# Source: Anthropic's pricing page and model overview pages (platform.claude.com/docs), read from
-# stored copies dated up to 2026-10; not checked against the live pages from here. These are the
-# best-known list prices: check https://www.anthropic.com/pricing before quoting them.
-PRICES_AS_OF = "2026-10"
-PRICES: tuple[tuple[str, float, float], ...] = (
-    ("claude-opus-5-5", 4.00, 20.00),
-    ("claude-opus-5", 5.00, 25.00),
-    ("claude-opus-4-8", 5.00, 25.00),
-    ("claude-opus-4-7", 5.00, 25.00),
-    ("claude-opus-4-6", 5.00, 25.00),
-    ("claude-opus-4-5", 5.00, 25.00),
-    ("claude-opus-4", 15.00, 75.00),  # Opus 4 and 4.1
-    ("claude-sonnet-5", 2.00, 10.00),  # Sonnet 5 and 5.5
-    ("claude-sonnet-4", 3.00, 15.00),  # Sonnet 4, 4.5 and 4.6
-    ("claude-haiku-4-5", 1.00, 5.00),
-    ("claude-3-5-haiku", 0.80, 4.00),
-)
+from . import models
+from .models import Prices
+
+PRICES_AS_OF = models.AS_OF.isoformat()  # the day the catalogue's prices were checked
 
 
-@dataclass(frozen=True)
-class Price:
-    """The list price of one model family, per million tokens."""
+def price(model: str) -> Prices | None:
+    """The list prices of a model id (an alias or a dated id), or None when none is on file.
 
-    prefix: str
-    input_per_million: float
-    output_per_million: float
-
-    def of(self, input_tokens: int, output_tokens: int) -> float:
-        """Dollars for these tokens. Example: Sonnet 5, (1_000, 100) -> 0.003"""
-        total = input_tokens * self.input_per_million + output_tokens * self.output_per_million
-        return total / 1_000_000
-
-
-def price(model: str) -> Price | None:
-    """The price of a model id's family, or None when none is on file.
-
-    Example: "claude-sonnet-5-sequential" -> Price("claude-sonnet-5", 2.0, 10.0)
+    Example: Haiku 4.5's alias -> Prices(input=1.0, output=5.0, ...);  "deepseek-chat" -> None
     """
-    rows = [row for row in PRICES if model.startswith(row[0])]
-    return Price(*max(rows, key=lambda row: len(row[0]))) if rows else None
+    row = models.find(model)
+    return row.prices if row else None
 
 
 @dataclass(frozen=True)
 class Call:
-    """One model call as it is billed."""
+    """One model call as it is billed: prompt tokens by kind, and output tokens."""
 
     model: str
     input_tokens: int
     output_tokens: int
+    cache_read_tokens: int = 0
+    cache_write_5m_tokens: int = 0
+    cache_write_1h_tokens: int = 0
+
+    @property
+    def prompt_tokens(self) -> int:
+        """Every token of the prompt: input + cache reads + cache writes (§7)."""
+        cached = self.cache_read_tokens + self.cache_write_5m_tokens + self.cache_write_1h_tokens
+        return self.input_tokens + cached
+
+
+def call_from_usage(model: str, usage: dict) -> Call:
+    """A Call from a reply's `usage` (a stream's, once its events are merged).
+
+    Example: ("m", {"input_tokens": 9, "output_tokens": 3, "cache_read_input_tokens": 100})
+        -> Call("m", 9, 3, cache_read_tokens=100)
+    """
+    written = usage.get("cache_creation_input_tokens") or 0
+    split = usage.get("cache_creation") or {}
+    hour = split.get("ephemeral_1h_input_tokens") or 0
+    return Call(
+        model,
+        usage.get("input_tokens") or 0,
+        usage.get("output_tokens") or 0,
+        cache_read_tokens=usage.get("cache_read_input_tokens") or 0,
+        cache_write_5m_tokens=max(0, written - hour),  # no split reported: all at the 5m rate
+        cache_write_1h_tokens=hour,
+    )
+
+
+def dollars(call: Call) -> float | None:
+    """What one call costs at list prices, or None with no price on file.
+
+    Example: Call(<Haiku 4.5>, 1_000_000, 100_000) -> 1.5
+    """
+    listed = price(call.model)
+    if listed is None:
+        return None
+    rate = listed.for_prompt(call.prompt_tokens)
+    total = (
+        call.input_tokens * rate.input
+        + call.output_tokens * rate.output
+        + call.cache_read_tokens * rate.cache_read
+        + call.cache_write_5m_tokens * rate.cache_write_5m
+        + call.cache_write_1h_tokens * rate.cache_write_1h
+    )
+    return total / 1_000_000
 
 
 class Meter:
@@ -103,9 +124,7 @@ class Meter:
             reply = response.json()  # {"model", "usage": {"input_tokens", "output_tokens"}, ...}
         except ValueError:
             return  # not ours to report: the caller meets the same body
-        usage = reply.get("usage") or {}
-        tokens = usage.get("input_tokens", 0), usage.get("output_tokens", 0)
-        self.record(Call(reply.get("model", "?"), *tokens))
+        self.record(call_from_usage(reply.get("model", "?"), reply.get("usage") or {}))
 
 
 class _CountedStream:
@@ -127,7 +146,8 @@ class _CountedStream:
 
     def _read(self, chunk: bytes) -> None:
         # data: {"type": "message_start", "message": {"model", "usage": {...}}}
-        # data: {"type": "message_delta", "usage": {"output_tokens": N}}   (a running total)
+        # data: {"type": "message_delta", "usage": {"input_tokens", "output_tokens", ...}}
+        #       (running totals: each replaces the one before)
         *lines, self._pending = (self._pending + chunk).split(b"\n")
         for line in lines:
             try:
@@ -144,7 +164,7 @@ class _CountedStream:
         if self._model is None:
             return
         model, usage, self._model = self._model, self._usage, None  # count once
-        self._meter.record(Call(model, usage.get("input_tokens", 0), usage.get("output_tokens", 0)))
+        self._meter.record(call_from_usage(model, usage))
 
 
 class _HttpxStream(_CountedStream, httpx.SyncByteStream):
@@ -167,40 +187,43 @@ def _dollars(amount: float) -> str:
     return f"${amount:.4f}"
 
 
+def _rates(model: str, listed: Prices) -> str:
+    """Example: ("m", Prices(0.1, 0.5, ...)) -> "m $0.10 in, $0.50 out"""
+    return f"{model} ${listed.input:.2f} in, ${listed.output:.2f} out"
+
+
 def cost_summary(meter: Meter = METER, *, per_call: bool = False) -> str:
     """The calls counted so far, their tokens, and what they would cost on the real API.
 
-    Example: two calls of claude-sonnet-5 ->
+    Example: two calls of Haiku 5.5 ->
         Model calls: 2 · tokens in: 1,234 · tokens out: 56
-        Estimated price on the real API: $0.0030
-          at list prices of 2026-10 per million tokens: claude-sonnet-5 $2.00 in, $10.00 out
+        Estimated price on the real API: $0.0002
+          at list prices of 2026-12-01 per million tokens: <its id> $0.10 in, $0.50 out
     """
     calls = list(meter.calls)
     if not calls:
         return "Model calls: 0 (no request went through handagent.llm.client())"
-    tokens_in = sum(call.input_tokens for call in calls)
+    tokens_in = sum(call.prompt_tokens for call in calls)
     tokens_out = sum(call.output_tokens for call in calls)
     lines = [f"Model calls: {len(calls)} · tokens in: {tokens_in:,} · tokens out: {tokens_out:,}"]
     if per_call:
         for number, call in enumerate(calls, 1):
-            found = price(call.model)
-            cost = _dollars(found.of(call.input_tokens, call.output_tokens)) if found else "?"
+            cost = dollars(call)
             lines.append(
-                f"  #{number} {call.model}: in {call.input_tokens:,} · out {call.output_tokens:,}"
-                f" · {cost}"
+                f"  #{number} {call.model}: in {call.prompt_tokens:,} · out {call.output_tokens:,}"
+                f" · {'?' if cost is None else _dollars(cost)}"
             )
-    prices = {call.model: price(call.model) for call in calls}
-    priced = [(call, prices[call.model]) for call in calls if prices[call.model]]
-    total = sum(found.of(call.input_tokens, call.output_tokens) for call, found in priced)
-    known = {found.prefix: found for _, found in priced}
-    rates = "; ".join(
-        f"{p.prefix} ${p.input_per_million:.2f} in, ${p.output_per_million:.2f} out"
-        for p in known.values()
-    )
-    if known:
-        lines.append(f"Estimated price on the real API: {_dollars(total)}")
-        lines.append(f"  at list prices of {PRICES_AS_OF} per million tokens: {rates}")
-    unknown = sorted(model for model, p in prices.items() if p is None)
+    priced = [call for call in calls if price(call.model)]
+    if priced:
+        rates = {call.model: _rates(call.model, price(call.model)) for call in priced}
+        lines.append(f"Estimated price on the real API: {_dollars(sum(map(dollars, priced)))}")
+        lines.append(
+            f"  at list prices of {PRICES_AS_OF} per million tokens: {'; '.join(rates.values())}"
+        )
+    unknown = sorted({call.model for call in calls if not price(call.model)})
     if unknown:
-        lines.append(f"No price on file for {', '.join(unknown)}: see handagent.cost.PRICES")
+        lines.append(
+            f"No price on file for {', '.join(unknown)}: see handagent.models (add a row with "
+            "its source)"
+        )
     return "\n".join(lines)

@@ -3,8 +3,10 @@
 `call_model` sends a conversation (and, from chapter 01, a tools menu) to whichever provider the
 settings name, and returns the SDK's own `Message`. With the mock provider, the mock server starts
 on a free port of 127.0.0.1 the first time it is needed and lives as long as the Python process;
-the client is the genuine `anthropic.Anthropic`, only its `base_url` differs. A failed call raises
-the SDK's own exception; `explain` says in one line what went wrong.
+the client is the genuine `anthropic.Anthropic` with its own defaults (`anthropic-version:
+2026-10-21`, `Authorization: Bearer`), only its `base_url` differs. A reply may start with
+thinking blocks: read it by block type (`handagent.blocks`), and send its content back whole. A
+failed call raises the SDK's own exception; `explain` says in one line what went wrong.
 
 Not handled here: running tools (see `handagent.tools`), retries beyond the SDK's own, streaming
 (chapter 06).
@@ -18,14 +20,14 @@ import httpx2  # the SDK's HTTP library: its errors are the causes of the SDK's 
 from anthropic.types import Message
 
 from .blocks import message_dict
-from .checks import Rejection, check_request
+from .checks import API_VERSION, Rejection, check_request
 from .config import Settings, describe, load_settings
 from .cost import http_client
 
-MAX_TOKENS = 1024
+MAX_TOKENS = 1024  # thinking counts toward it too: enough for a thinking model's short replies
 TIMEOUT_SECONDS = 60.0
-ANTHROPIC_VERSION = "2023-06-01"
-MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key; a real one is never sent to it
+ANTHROPIC_VERSION = API_VERSION  # what the SDK sends; raw requests send the same
+MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key but `bad-...`; a real one never goes
 
 
 @dataclass(frozen=True)
@@ -124,11 +126,14 @@ def call_model(
     max_tokens: int = MAX_TOKENS,
     model: str | None = None,
     tool_choice: dict | None = None,
+    thinking: dict | None = None,
     check: bool = True,
 ) -> Message:
     """Send the conversation (and the tools menu, if any) and return the model's reply.
 
-    With `check`, a request the API would refuse (a tool_use left unanswered, say) raises
+    `thinking` is sent as given (`{"type": "adaptive", "display": "summarized"}`, say); without
+    it the model thinks as it does by default. With `check`, a request the API would refuse (a
+    tool_use left unanswered, a model the API no longer serves) raises
     `handagent.checks.Rejection` locally, with the API's own wording, before a request is spent
     (chapter 05). `check=False` sends it anyway, to see the provider's answer.
     """
@@ -143,6 +148,13 @@ def call_model(
         request["system"] = system
     if tool_choice:
         request["tool_choice"] = tool_choice
+    if thinking:
+        request["thinking"] = thinking
     if check:
-        check_request({**request, "messages": [message_dict(m) for m in messages]})
+        # The catalogue knows the models of the API itself (and of the mock), not an
+        # Anthropic-compatible endpoint's: there an unknown model is the endpoint's business.
+        official = settings().provider == "mock" or not settings().base_url
+        check_request(
+            {**request, "messages": [message_dict(m) for m in messages]}, catalogue_only=official
+        )
     return client().messages.create(**request)

@@ -85,10 +85,16 @@ class Model:
     default_display: Literal["omitted", "summarized"] = "omitted"
     progress_as_thinking: bool = False  # text between tool calls comes back as thinking
     reads_thinking_of: tuple[str, ...] = ()  # other models whose thinking blocks it can read
+    # Thinking blocks of earlier turns are checked against the conversation they were made in
+    # (system, tools, earlier messages): "preserved thinking", from Fable 5.1 and the 5.5 models.
+    binds_thinking: bool = False
     # Request rules.
     forced_tool_choice: bool = True  # tool_choice "any" / "tool"
     prefill: bool = False  # a request may end with an assistant message
     sampling: Sampling = "default_only"
+    # `usage.inference_geo` when the request names none: "global" where geo routing exists (from
+    # the 4.6 models on), "not_available" before; as recorded replies show it (tests/recorded).
+    inference_geo: str = "global"
     # Cost and size.
     tool_prompt_tokens: tuple[int, int] = (354, 474)  # hidden prompt: auto/none, any/tool
     tool_prompt_estimated: bool = False  # no documented row: an estimate, see `unconfirmed`
@@ -115,6 +121,7 @@ class Model:
 # so each row states only how it differs.
 _CLAUDE_4 = dict(  # the Claude 4.5 and 4.6 generation: thinking off unless asked for
     thinks_by_default=False,
+    inference_geo="not_available",
     thinking_types=frozenset({"enabled", "disabled"}),
     efforts=(),
     default_effort=None,
@@ -138,7 +145,7 @@ _DISPLAY_UNKNOWN = "default_display (omitted, as on Opus 5.5 and Opus 4.7)"
 MODELS: tuple[Model, ...] = (
     Model(
         id="claude-fable-5-2", display_name="Claude Fable 5.2", line="fable",
-        released=date(2026, 11, 9), lifecycle="active",
+        released=date(2026, 11, 9), lifecycle="active", binds_thinking=True,
         forced_tool_choice=False,  # inherited from Fable 5.1, which refuses it
         reads_thinking_of=("claude-mythos-5-2",),
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
@@ -149,7 +156,7 @@ MODELS: tuple[Model, ...] = (
     ),
     Model(
         id="claude-mythos-5-2", display_name="Claude Mythos 5.2", line="mythos",
-        released=date(2026, 11, 9), lifecycle="active", gated=True,
+        released=date(2026, 11, 9), lifecycle="active", binds_thinking=True, gated=True,
         forced_tool_choice=False, reads_thinking_of=("claude-fable-5-2",),
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
         prices=_FABLE_5_2_PRICES,
@@ -160,7 +167,7 @@ MODELS: tuple[Model, ...] = (
     ),
     Model(
         id="claude-haiku-5-5", display_name="Claude Haiku 5.5", line="haiku",
-        released=date(2026, 10, 7), lifecycle="active",
+        released=date(2026, 10, 7), lifecycle="active", binds_thinking=True,
         thinking_types=frozenset({"adaptive", "disabled"}), thinking_off_up_to="high",
         default_effort="medium",
         progress_as_thinking=True,  # as its 5.5 siblings do
@@ -175,7 +182,7 @@ MODELS: tuple[Model, ...] = (
     ),
     Model(
         id="claude-sonnet-5-5", display_name="Claude Sonnet 5.5", line="sonnet",
-        released=date(2026, 9, 28), lifecycle="active",
+        released=date(2026, 9, 28), lifecycle="active", binds_thinking=True,
         # between_tools takes the place of disabled here, and only up to high effort
         thinking_types=frozenset({"adaptive", "between_tools"}), thinking_off_up_to="high",
         progress_as_thinking=True, forced_tool_choice=False,
@@ -189,7 +196,7 @@ MODELS: tuple[Model, ...] = (
     ),
     Model(
         id="claude-fable-5-1", display_name="Claude Fable 5.1", line="fable",
-        released=date(2026, 9, 1), lifecycle="active",
+        released=date(2026, 9, 1), lifecycle="active", binds_thinking=True,
         forced_tool_choice=False,
         # "Claude Fable 5.1 reads blocks from Claude Opus 5 and ... from Claude Opus 5.5"
         reads_thinking_of=("claude-opus-5", "claude-opus-5-5", "claude-mythos-5-1"),
@@ -201,7 +208,7 @@ MODELS: tuple[Model, ...] = (
     ),
     Model(
         id="claude-opus-5-5", display_name="Claude Opus 5.5", line="opus",
-        released=date(2026, 9, 22), lifecycle="active",
+        released=date(2026, 9, 22), lifecycle="active", binds_thinking=True,
         default_effort="medium", progress_as_thinking=True, forced_tool_choice=False,
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,  # Opus 5's row
         prices=Prices(4.00, 20.00, 5.00, 8.00, 0.20),
@@ -211,7 +218,7 @@ MODELS: tuple[Model, ...] = (
     ),
     Model(
         id="claude-mythos-5-1", display_name="Claude Mythos 5.1", line="mythos",
-        released=date(2026, 9, 1), lifecycle="active", gated=True,
+        released=date(2026, 9, 1), lifecycle="active", binds_thinking=True, gated=True,
         forced_tool_choice=False, reads_thinking_of=("claude-fable-5-1",),
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
         prices=_FABLE_5_1_PRICES,
@@ -279,7 +286,7 @@ MODELS: tuple[Model, ...] = (
         released=date(2026, 2, 1), lifecycle="active", replacement="claude-opus-5-5",
         **dict(_CLAUDE_4, thinking_types=frozenset({"adaptive", "enabled", "disabled"}),
                efforts=("low", "medium", "high", "max"), default_effort="high",
-               max_output_tokens=128_000, tool_prompt_tokens=(497, 589)),
+               max_output_tokens=128_000, tool_prompt_tokens=(497, 589), inference_geo="global"),
         prices=_OPUS_PRICES,
         sources=(f"{DOCS}/build-with-claude/thinking-troubleshooting",
                  f"{DOCS}/agents-and-tools/tool-use/overview", f"{REFERENCE} §1.1, §2.1, §3, §6"),
@@ -290,7 +297,7 @@ MODELS: tuple[Model, ...] = (
         released=date(2026, 2, 1), lifecycle="active", replacement="claude-sonnet-5-5",
         **dict(_CLAUDE_4, thinking_types=frozenset({"adaptive", "enabled", "disabled"}),
                efforts=("low", "medium", "high", "max"), default_effort="high",
-               tool_prompt_tokens=(497, 589)),
+               tool_prompt_tokens=(497, 589), inference_geo="global"),
         prices=_SONNET_4_PRICES,
         sources=(f"{DOCS}/build-with-claude/thinking-troubleshooting",
                  f"{DOCS}/agents-and-tools/tool-use/overview", f"{REFERENCE} §1.1, §2.1, §3, §6"),
@@ -335,19 +342,22 @@ MODELS: tuple[Model, ...] = (
     ),
     Model(
         id="claude-opus-4-1-20250805", display_name="Claude Opus 4.1", line="opus",
-        aliases=("claude-opus-4-1",), released=date(2025, 8, 5), **_RETIRED,
+        aliases=("claude-opus-4-1",), released=date(2025, 8, 5),
+        **dict(_RETIRED, tool_prompt_tokens=(313, 315)),
         retires_on=date(2026, 8, 5), replacement="claude-opus-5-5",
         sources=("https://github.com/multidotdev/cli/releases/tag/v0.0.135", f"{REFERENCE} §1.2"),
     ),
     Model(
         id="claude-opus-4-20250514", display_name="Claude Opus 4", line="opus",
-        aliases=("claude-opus-4-0",), released=date(2025, 5, 14), **_RETIRED,
+        aliases=("claude-opus-4-0",), released=date(2025, 5, 14),
+        **dict(_RETIRED, tool_prompt_tokens=(313, 315)),
         retires_on=date(2026, 6, 15), replacement="claude-opus-5-5",
         sources=("SDK 2.10.0 DEPRECATED_MODELS", f"{REFERENCE} §1.2"),
     ),
     Model(
         id="claude-sonnet-4-20250514", display_name="Claude Sonnet 4", line="sonnet",
-        aliases=("claude-sonnet-4-0",), released=date(2025, 5, 14), **_RETIRED,
+        aliases=("claude-sonnet-4-0",), released=date(2025, 5, 14),
+        **dict(_RETIRED, tool_prompt_tokens=(313, 315)),
         retires_on=date(2026, 6, 15), replacement="claude-sonnet-5-5",
         sources=("SDK 2.10.0 DEPRECATED_MODELS", f"{REFERENCE} §1.2"),
     ),
@@ -366,7 +376,8 @@ MODELS: tuple[Model, ...] = (
     ),
     Model(
         id="claude-3-5-haiku-20241022", display_name="Claude Haiku 3.5", line="haiku",
-        aliases=("claude-3-5-haiku-latest",), released=date(2024, 10, 22), **_RETIRED,
+        aliases=("claude-3-5-haiku-latest",), released=date(2024, 10, 22),
+        **dict(_RETIRED, tool_prompt_tokens=(264, 355)),
         retires_on=date(2026, 2, 19), replacement="claude-haiku-5-5",
         sources=("SDK 2.10.0 DEPRECATED_MODELS", f"{REFERENCE} §1.2"),
     ),
@@ -414,6 +425,11 @@ def get(model_id: str) -> Model:
     return model
 
 
+def served() -> list[Model]:
+    """Every model a request may name today (all but the retired ones), newest first."""
+    return sorted((m for m in MODELS if m.served), key=lambda m: (m.released, m.id))[::-1]
+
+
 def current() -> list[Model]:
     """The models the API serves today and recommends (lifecycle active), newest first."""
     return sorted((m for m in MODELS if m.lifecycle == "active"), key=lambda m: m.released)[::-1]
@@ -423,6 +439,11 @@ def cheapest(models: list[Model] | None = None) -> Model:
     """The model with the lowest input + output price. Example: current() -> claude-haiku-5-5"""
     priced = [m for m in (current() if models is None else models) if m.prices]
     return min(priced, key=lambda m: (m.prices.input + m.prices.output, m.id))
+
+
+# The series' model: the cheapest current one, with a 1M context and thinking that can be turned
+# off (reference §1.4). tests/test_config.py fails the day it is not the cheapest current model.
+DEFAULT = "claude-haiku-5-5"
 
 
 def _timestamp(day: date | None) -> str | None:

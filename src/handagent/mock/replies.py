@@ -1,16 +1,39 @@
 """The bytes the mock provider answers with: Messages replies, error envelopes and ids.
 
 Everything here is derived from the request, so the same request always gets the same reply,
-ids included, and notebook outputs stay stable from run to run.
+ids and signatures included, and notebook outputs stay stable from run to run. A reply has
+today's full shape, as the recorded replies in tests/recorded show it:
 
-Not handled here: deciding what the model says (see `brain`), HTTP (see `server`).
+    {"id": "msg_01...", "type": "message", "role": "assistant", "model": <the row's dated id>,
+     "content": [thinking?, text?, tool_use (with "caller": {"type": "direct"})...],
+     "stop_reason", "stop_sequence", "stop_details": null,
+     "usage": {"input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens",
+               "cache_creation": {"ephemeral_5m_input_tokens", "ephemeral_1h_input_tokens"},
+               "output_tokens", "service_tier", "inference_geo",
+               "output_tokens_details": {"thinking_tokens"}  (when the request could think),
+               "speed" (when the request set it)}}
+
+Left out as the API leaves them out: `server_tool_use` (recorded only when a server tool ran;
+the mock runs none), `container` and `diagnostics` (only with code execution and with
+`diagnostics.previous_message_id`).
+
+`caller: {"type": "direct"}` on tool_use: the reference leaves open whether the API sends it or
+leaves it out; every client tool_use recorded since 2026-06 carries it, so the mock does.
+`stop_sequences` end a text where a sequence would appear (`stop_reason: "stop_sequence"`), and
+`max_tokens` cuts the reply where it runs out, thinking first: thinking tokens count toward it.
+
+Not handled here: deciding what the model says (see `brain`) and how it thinks (`thinking`),
+HTTP (`server`), signatures (`signatures`), prompt caching (cache counts are always 0),
+refusals (`stop_details` is null).
 """
 
 import hashlib
 import json
 import math
 
+from .. import models
 from ..tokens import input_tokens, output_tokens
+from . import signatures, thinking
 
 ERROR_STATUS = {
     400: "invalid_request_error",
@@ -23,6 +46,7 @@ ERROR_STATUS = {
     500: "api_error",
     529: "overloaded_error",
 }
+DIRECT = {"type": "direct"}
 
 
 def digest(*parts: object) -> str:
@@ -31,12 +55,11 @@ def digest(*parts: object) -> str:
     Example: ({"model": "m"}, 0) -> "Wiun8CBMq1ZsWSJt2keB7x5p"
     """
     raw = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=str).encode()
-    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
     number = int.from_bytes(hashlib.sha256(raw).digest()[:18], "big")
     chars = []
     for _ in range(24):
-        number, rest = divmod(number, len(alphabet))
-        chars.append(alphabet[rest])
+        number, rest = divmod(number, 62)
+        chars.append(signatures.ALPHABET[rest])
     return "".join(chars)
 
 
@@ -56,80 +79,149 @@ def error_body(status: int, message: str, req_id: str) -> dict:
     return {"type": "error", "error": error, "request_id": req_id}
 
 
-def _fit(blocks: list[dict], model: str, max_tokens: float) -> tuple[list[dict], str | None]:
-    """Cut the reply where `max_tokens` runs out.
+def _stop_at_sequence(blocks: list[dict], stops: list[str]) -> tuple[list[dict], str | None]:
+    """The blocks up to the first stop sequence in a text, and the sequence that fired.
 
-    Returns the blocks that fit and, when a tool call was cut mid-way, the part of its arguments'
-    JSON text that was written before the cut (a stream shows it; a complete reply shows `{}`).
+    Example: [text "Paris is the capital."], ["capital"] -> [text "Paris is the "], "capital"
+    """
+    for index, block in enumerate(blocks):
+        if block["type"] != "text":
+            continue
+        found = [(block["text"].find(s), n, s) for n, s in enumerate(stops) if s in block["text"]]
+        if found:
+            at, _, sequence = min(found)
+            kept = blocks[:index] + ([{**block, "text": block["text"][:at]}] if at else [])
+            return kept, sequence
+    return blocks, None
+
+
+def _visible(blocks: list[dict]) -> list[dict]:
+    return [block for block in blocks if block["type"] != "thinking"]
+
+
+def _fit(blocks: list[dict], model: str, max_tokens: float) -> tuple[list, str | None, int]:
+    """Cut the reply where `max_tokens` runs out: the blocks that fit, the part of a cut tool
+    call's JSON text written before the cut (a stream shows it), and the thinking tokens spent.
     """
     kept: list[dict] = []
+    thought = 0
+
+    def spent(blocks: list[dict]) -> int:
+        return thought + (output_tokens(model, _visible(blocks)) if _visible(blocks) else 0)
+
     for block in blocks:
-        candidate = kept + [block]
-        if output_tokens(model, candidate) <= max_tokens:
-            kept = candidate
+        if block["type"] == "thinking":
+            room = max_tokens - spent(kept)
+            if block["_tokens"] <= room:
+                kept.append(block)
+                thought += block["_tokens"]
+                continue
+            if room > 0:  # the reply ends inside its thinking
+                share = math.floor(len(block["thinking"]) * room / block["_tokens"])
+                kept.append({**block, "thinking": block["thinking"][:share]})
+                thought += int(room)
+            return kept, None, thought
+        budget = max_tokens - thought
+        if spent(kept + [block]) <= max_tokens:
+            kept.append(block)
             continue
-        budget = max_tokens - output_tokens(model, kept)
-        if block["type"] == "text" and budget > 0:
-            words, text = block["text"].split(" "), ""
-            for word in words:
+        room = budget - (output_tokens(model, _visible(kept)) if _visible(kept) else 0)
+        if block["type"] == "text" and room > 0:
+            text = ""
+            for word in block["text"].split(" "):
                 longer = f"{text} {word}" if text else word
-                if output_tokens(model, kept + [{"type": "text", "text": longer}]) > max_tokens:
+                if output_tokens(model, _visible(kept) + [{**block, "text": longer}]) > budget:
                     break
                 text = longer
             if text:
-                kept.append({"type": "text", "text": text})
-            return kept, None
-        if block["type"] == "tool_use":
+                kept.append({**block, "text": text})
+            return kept, None, thought
+        if block["type"] == "tool_use" and budget > 0:
             arguments = json.dumps(block["input"], ensure_ascii=False)
             kept.append({**block, "input": {}})  # the arguments never finished
             # never the whole text: a cut call's arguments must not parse
-            return kept, arguments[: min(len(arguments) - 1, max(0, int(budget) - 8) * 4)]
-        return kept, None
-    return kept, None
+            return kept, arguments[: min(len(arguments) - 1, max(0, int(room) - 8) * 4)], thought
+        return kept, None, thought
+    return kept, None, thought
 
 
-def message(request: dict, blocks: list[dict]) -> tuple[dict, str | None]:
+def _usage(request: dict, row: models.Model | None, output: int, thought: int | None) -> dict:
+    geo = request.get("inference_geo") or (row.inference_geo if row else "not_available")
+    usage = {
+        "input_tokens": input_tokens(request),
+        "cache_creation_input_tokens": 0,
+        "cache_read_input_tokens": 0,
+        "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 0},
+        "output_tokens": output,
+        "service_tier": "standard",
+        "inference_geo": geo,
+    }
+    if thought is not None:  # recorded: present whenever thinking was on, even at 0
+        usage["output_tokens_details"] = {"thinking_tokens": thought}
+    if request.get("speed"):
+        usage["speed"] = request["speed"]
+    return usage
+
+
+def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[dict, str | None]:
     """A complete Messages reply for `request` whose model said `blocks`, and any cut-off JSON.
+
+    `think=False` leaves thinking out whatever the model (a wire format without thinking
+    blocks, such as OpenAI Chat Completions, asks for its reply that way).
 
     Example: ({"model": "m", ...}, [{"type": "tool_use", "name": "add", "input": {...}}]) ->
         {"id": "msg_01...", "type": "message", "role": "assistant", "model": "m",
          "content": [{"type": "tool_use", "id": "toolu_01...", ...}],
-         "stop_reason": "tool_use", "stop_sequence": None, "usage": {...}}, None
+         "stop_reason": "tool_use", "stop_sequence": None, "stop_details": None,
+         "usage": {...}}, None
     """
-    model = request["model"]
+    found = models.find(request["model"])
+    model = found.id if found else request["model"]  # an alias is answered with its dated id
+    row = found if think else None
     # `stream` is left out: the same conversation gets the same reply, streamed or not
     seed = digest({key: value for key, value in request.items() if key != "stream"})
-    content = []
-    for index, block in enumerate(blocks):
+    content = thinking.around(request, [dict(block) for block in blocks], row)
+    thought = any(block["type"] == "thinking" for block in content)
+    for index, block in enumerate(content):
         if block["type"] == "tool_use":
-            block = {
+            content[index] = {
                 "type": "tool_use",
-                "id": block.get("id") or f"toolu_01{digest(seed, index)}",
+                "id": block.get("id") or signatures.tool_id(digest(seed, index), model, thought),
                 "name": block["name"],
                 "input": block.get("input", {}),
+                "caller": DIRECT,
             }
-        content.append(block)
+    content, sequence = _stop_at_sequence(content, request.get("stop_sequences") or [])
     max_tokens = request.get("max_tokens", math.inf)
-    fitted, partial_json = _fit(content, model, max_tokens)
+    fitted, partial_json, thinking_tokens = _fit(content, model, max_tokens)
     cut = fitted != content or partial_json is not None
-    stop_reason = "max_tokens" if cut else "end_turn"
-    if not cut and any(block["type"] == "tool_use" for block in content):
+    stop_reason = "max_tokens" if cut else ("stop_sequence" if sequence else "end_turn")
+    if stop_reason == "end_turn" and any(block["type"] == "tool_use" for block in content):
         stop_reason = "tool_use"
-    content = fitted
+    visible = _visible(fitted)
+    output = (
+        max_tokens
+        if cut
+        else thinking_tokens + (output_tokens(model, visible) if visible or not fitted else 0)
+    )
+    # recorded: reported whenever thinking is on, even when a forced tool call skipped it
+    could_think = row is not None and thinking.kind(request, row) != "disabled"
+    final = []
+    for block in fitted:
+        if block["type"] == "thinking":
+            block = thinking.finish(dict(block))
+            index = len(request["messages"])
+            block["signature"] = signatures.sign(request, index, list(final), block, model)
+        final.append(block)
     reply = {
         "id": f"msg_01{seed}",
         "type": "message",
         "role": "assistant",
         "model": model,
-        "content": content,
+        "content": final,
         "stop_reason": stop_reason,
-        "stop_sequence": None,
-        "usage": {
-            "input_tokens": input_tokens(request),
-            "output_tokens": max_tokens if cut else output_tokens(model, content),
-            "cache_creation_input_tokens": 0,
-            "cache_read_input_tokens": 0,
-            "service_tier": "standard",
-        },
+        "stop_sequence": None if cut else sequence,
+        "stop_details": None,  # non-null only with stop_reason "refusal" (§5)
+        "usage": _usage(request, found, output, thinking_tokens if could_think else None),
     }
     return reply, partial_json

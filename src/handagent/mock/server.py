@@ -1,11 +1,20 @@
 """A local HTTP server that speaks the Anthropic Messages API, so the series runs with no key.
 
-The genuine `anthropic` SDK and raw `httpx` reach it through `base_url`, exactly as they reach the
-real API. Routes: `POST /v1/messages` (also `stream: true`) and `POST /v1/messages/count_tokens`.
-`POST /v1/chat/completions` speaks OpenAI Chat Completions instead (`openai_chat`), so chapter 06
-can switch provider offline. Requests are checked with the real API's rules and wording
-(`handagent.checks`); replies are decided by the mock model (`brain`) unless a test scripted
-them; every response carries a `request-id` header.
+The genuine `anthropic` SDK (with its default headers: `anthropic-version: 2026-10-21`,
+`Authorization: Bearer`) and raw `httpx` reach it through `base_url`, exactly as they reach the
+real API. Routes (`routes`): `POST /v1/messages` (also `stream: true`),
+`POST /v1/messages/count_tokens`, `GET /v1/models` and `GET /v1/models/{id}`, and
+`POST /v1/chat/completions`, which speaks OpenAI Chat Completions instead (`openai_chat`), so
+chapter 06 can switch provider offline. Requests are checked with the real API's rules and
+wording for their `anthropic-version` (`handagent.checks`); only the catalogue's models are
+served (`handagent.models`; a retired or unknown id is a 404 `model: <id>`); thinking blocks sent
+back must be the ones the mock signed (`thinking`). Replies are decided by the mock model
+(`brain`) unless a test scripted them, and think as the model does; every response carries a
+`request-id` header.
+
+Keys: any key works, in `x-api-key` or `Authorization: Bearer`, except one that starts with
+`bad-` (say `bad-key-for-the-demo`): that one gets the API's 401 `invalid x-api-key`, as a
+revoked key would (`access`).
 
 `answer` decides the response to one request without touching a socket, so it can be tested (and
 fuzzed) in-process; the HTTP handler only reads the request and writes what `answer` returns.
@@ -24,30 +33,25 @@ Faults on request, for teaching and tests: send the header `x-mock-fault` with
 The first three carry `x-should-retry: false`, so the SDK reports them at once instead of
 retrying. An unknown fault is a 400 that lists the known ones.
 
-Not handled here: authentication beyond "some key was sent", rate limiting, batches, files,
-chunked request bodies (send a Content-Length).
+Not handled here: accounts and workspaces, rate limiting, batches, files, beta headers, chunked
+request bodies (send a Content-Length).
 """
 
-import json
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from ..checks import Rejection, check_request
-from ..tokens import input_tokens
-from . import openai_chat, replies, stream
+from . import replies, routes
 from .brain import respond
+from .routes import Response, closing, error
 
 MAX_BODY_BYTES = 32 * 1024 * 1024  # the API's documented request size limit
 MAX_SLOW_SECONDS = 600.0
 READ_TIMEOUT_SECONDS = 60.0  # a client that stalls mid-request (or idles) longer is dropped
-KNOWN_MODEL_PREFIXES = ("claude-", "mock")
-ROUTES = {"/v1/messages": False, "/v1/messages/count_tokens": True}  # path -> count_tokens?
-OPENAI_ROUTE = "/v1/chat/completions"
 NO_RETRY = {"x-should-retry": "false", "retry-after": "1"}
 FAULTS = {  # x-mock-fault -> status, message, retry headers
     "overloaded": (529, "Overloaded", NO_RETRY),
@@ -62,18 +66,6 @@ FAULTS = {  # x-mock-fault -> status, message, retry headers
 OTHER_FAULTS = ("slow=<seconds>", "disconnect", "stream_cut")
 Brain = Callable[[dict], list[dict]]
 Read = Callable[[int], bytes]  # read(n) -> up to n bytes of the request body
-
-
-@dataclass(frozen=True)
-class Response:
-    """What to send back. `status` None: hang up without a word (fault `disconnect`)."""
-
-    status: int | None
-    headers: dict = field(default_factory=dict)
-    body: bytes = b""  # JSON; shorter than its content-length when the fault cuts it
-    events: tuple[bytes, ...] = ()  # server-sent events, for `stream: true`
-    delay: float = 0.0  # seconds to wait before answering (fault slow=<s>)
-    close: bool = False  # close the connection after answering
 
 
 class State:
@@ -94,46 +86,6 @@ class State:
             if self.scripted:
                 return self.scripted.popleft()
         return self.brain(body)
-
-
-def _dumps(body: dict) -> bytes:
-    return json.dumps(body, ensure_ascii=False).encode()
-
-
-def reply_json(status: int, body: dict, req_id: str, headers: dict | None = None) -> Response:
-    """JSON. Example: (200, {"input_tokens": 9}, "req_1") -> Response(200, ..., b"{...}")"""
-    payload = _dumps(body)
-    head = {"content-type": "application/json", "content-length": str(len(payload))}
-    return Response(status, {**head, "request-id": req_id, **(headers or {})}, payload)
-
-
-def error(status: int, message: str, req_id: str, headers: dict | None = None) -> Response:
-    """The API's error envelope. Example: (529, "Overloaded", "req_1") -> Response(529, ...)"""
-    body = replies.error_body(status, message, req_id)
-    if status not in replies.ERROR_STATUS and status < 500:  # 408, 414, 431: still the client's
-        body["error"]["type"] = "invalid_request_error"
-    return reply_json(status, body, req_id, headers)
-
-
-def closing(response: Response) -> Response:
-    """The same response, after which the connection is closed (its framing can't be trusted)."""
-    return replace(response, headers={**response.headers, "connection": "close"}, close=True)
-
-
-def _cut(events: list[bytes]) -> list[bytes]:
-    """The events up to half-way through the last content block's deltas: a server that died.
-
-    Example: [message_start, block_start, ping, delta "This reply never", delta " arrives in
-    full.", block_stop, message_delta, message_stop] -> [message_start, block_start, ping, delta]
-    """
-    names = [event.split(b"\n", 1)[0] for event in events]  # b"event: content_block_delta"
-    starts = [i for i, name in enumerate(names) if name == b"event: content_block_start"]
-    if not starts:
-        return events[:1]
-    deltas = [
-        i for i in range(starts[-1], len(events)) if names[i] == b"event: content_block_delta"
-    ]
-    return events[: (deltas[(len(deltas) - 1) // 2] if deltas else starts[-1]) + 1]
 
 
 def _fault_delay(fault: str) -> float | None:
@@ -160,14 +112,15 @@ def answer(
     for name, value in headers.items():
         lowered.setdefault(name.lower(), value)  # the first of repeated headers, as http.client
     try:
-        return _answer(method, path.split("?")[0], lowered, read, state)
+        return _answer(method, path, lowered, read, state)
     except Exception as crash:  # a bug in the mock (a brain that raises, say): still an envelope
         req_id = replies.request_id(f"{method} {path} crash".encode())
         message = f"Internal server error: the mock raised {type(crash).__name__}: {crash}"
         return closing(error(500, message[:500], req_id))
 
 
-def _answer(method: str, path: str, headers: dict, read: Read, state: State) -> Response:
+def _answer(method: str, target: str, headers: dict, read: Read, state: State) -> Response:
+    path = target.split("?")[0]
     # Before the body is read, the request id comes from the request line.
     early_id = replies.request_id(f"{method} {path} {headers.get('content-length')}".encode())
     declared = headers.get("content-length", "0").strip()
@@ -187,12 +140,13 @@ def _answer(method: str, path: str, headers: dict, read: Read, state: State) -> 
     if len(raw) < int(declared):
         message = f"The body ended after {len(raw)} of the {declared} bytes in Content-Length."
         return closing(error(400, message, early_id))
-    if method != "POST":
-        if path in ROUTES or path == OPENAI_ROUTE:
-            return error(405, "Method Not Allowed", early_id)
+    refused = routes.allowed(method, path)
+    if refused == 405:
+        return error(405, "Method Not Allowed", early_id)
+    if refused == 404:
         return error(404, "Not Found", early_id)
 
-    req_id = replies.request_id(raw)
+    req_id = replies.request_id(raw or f"{method} {target}".encode())  # a GET has no body
     fault = headers.get("x-mock-fault", "")
     delay = _fault_delay(fault)
     if delay is None:
@@ -203,47 +157,8 @@ def _answer(method: str, path: str, headers: dict, read: Read, state: State) -> 
     if fault in FAULTS:
         status, message, retry = FAULTS[fault]
         return replace(error(status, message, req_id, retry), delay=delay)
-    response = _route(path, headers, raw, req_id, state, cut=fault == "stream_cut")
+    response = routes.route(method, target, headers, raw, req_id, state, cut=fault == "stream_cut")
     return replace(response, delay=delay)
-
-
-def _route(path: str, headers: dict, raw: bytes, req_id: str, state: State, cut: bool) -> Response:
-    if path == OPENAI_ROUTE:  # the OpenAI side (chapter 06)
-        status, reply = openai_chat.answer(raw, headers, state.next_reply)
-        return reply_json(status, reply, req_id)
-    if not (headers.get("x-api-key") or headers.get("authorization")):
-        return error(401, "x-api-key header is required", req_id)
-    if path not in ROUTES:
-        return error(404, "Not Found", req_id)
-    try:
-        body = json.loads(raw.decode("utf-8"))
-        _dumps(body)  # a lone surrogate ("\ud800") parses but is not text: refused here
-        check_request(body, count_tokens=ROUTES[path])
-    except ValueError as problem:  # not UTF-8, not JSON
-        return error(400, f"There was an error parsing the body of your request: {problem}", req_id)
-    except RecursionError:
-        return error(400, "The request body is nested too deeply.", req_id)
-    except Rejection as rejection:
-        return error(rejection.status, rejection.message, req_id)
-    if not body["model"].startswith(KNOWN_MODEL_PREFIXES):
-        return error(404, f"model: {body['model']}", req_id)
-    state.record(body)
-    if ROUTES[path]:
-        return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
-    reply, partial_json = replies.message(body, state.next_reply(body))
-    if not body.get("stream"):
-        response = reply_json(200, reply, req_id)
-        if cut:  # the content-length promises the whole body; half of it arrives
-            return closing(replace(response, body=response.body[: len(response.body) // 2]))
-        return response
-    events = list(stream.events(reply, partial_json))
-    head = {
-        "content-type": "text/event-stream",
-        "cache-control": "no-cache",
-        "request-id": req_id,
-        "connection": "close",  # no length, no chunks: the stream ends when the connection does
-    }
-    return Response(200, head, events=tuple(_cut(events) if cut else events), close=True)
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -1,0 +1,216 @@
+"""The rules a request's `messages` must follow: message shapes, content blocks, tool pairing.
+
+Paths name the offending field as the API does (`messages.1.content.0.tool_use.id`), and the
+words are the API's (`rejections`). Where the reference and the recorded replies show the API
+more lenient than its older docs, the lenient behaviour is the rule here:
+
+- consecutive same-role messages are merged into one turn, not refused;
+- tool blocks are accepted without a `tools` parameter;
+- a tool_use id must be unique within its message only: the same id in two assistant turns,
+  each answered in the turn after it, was accepted (recorded: a replayed Gemini history);
+- a whitespace-only text block is refused in user turns, system prompts, tool results and a
+  final assistant message, but accepted in an earlier assistant turn (recorded: llm-anthropic
+  test_tools, whose history holds an assistant text of one space).
+
+`role: "system"` messages (SDK 2.10's SystemMessageParam) hold text only and do not form turns:
+the tool pairing looks through them [U: the reference calls turn-scoped system messages beta on
+Fable 5.1, their place in the pairing is undocumented].
+
+Not handled here: rules that depend on the model (`model_rules`) or on a thinking block's
+signature (`mock.thinking`).
+"""
+
+import re
+
+from . import request_fields as fields
+from .rejections import DUPLICATE_ID, FIRST_BLOCK, UNANSWERED, UNEXPECTED, invalid
+
+ID_PATTERN = r"^[a-zA-Z0-9_-]+$"
+ID_MAX_LENGTH = 64
+THINKING_BLOCKS = ("thinking", "redacted_thinking")
+Table = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+
+
+def check_messages(messages: object) -> None:
+    """Raise the API's 400 for a malformed `messages` list, or return."""
+    if not isinstance(messages, list):
+        raise invalid("messages: Input should be a valid list")
+    for i, message in enumerate(messages):
+        _check_message(message, i, final=i == len(messages) - 1)
+
+
+def _check_message(message: object, i: int, final: bool) -> None:
+    if not isinstance(message, dict):
+        raise invalid(f"messages.{i}: Input should be a valid dictionary")
+    for name in message:
+        if name not in ("role", "content"):
+            raise invalid(f"messages.{i}.{name}: Extra inputs are not permitted")
+    role = message.get("role")
+    if role not in ("user", "assistant", "system"):
+        raise invalid(f"messages.{i}.role: Input should be 'user', 'assistant' or 'system'")
+    if "content" not in message:
+        raise invalid(f"messages.{i}.content: Field required")
+    content = message["content"]
+    if content in ("", []) and not (final and role == "assistant"):
+        raise invalid(
+            f"messages.{i}: all messages must have non-empty content "
+            "except for the optional final assistant message"
+        )
+    table = fields.SYSTEM_BLOCKS if role == "system" else fields.BLOCKS
+    spaces_ok = role == "assistant" and not final
+    if isinstance(content, list):
+        for j, block in enumerate(content):
+            check_block(block, f"messages.{i}.content.{j}", table, spaces_ok=spaces_ok)
+    elif not isinstance(content, str):
+        raise invalid(f"messages.{i}.content: Input should be a valid string or list")
+    elif content:  # a string is one text block, with a text block's rules
+        check_text(content, f"messages.{i}.content", spaces_ok=spaces_ok)
+
+
+def check_text(text: object, where: str, *, spaces_ok: bool = False) -> None:
+    """A text block's text: a non-empty string with something besides whitespace."""
+    if not isinstance(text, str):
+        raise invalid(f"{where}: Input should be a valid string")
+    if text == "":
+        raise invalid("messages: text content blocks must be non-empty")
+    if not text.strip() and not spaces_ok:
+        raise invalid("messages: text content blocks must contain non-whitespace text")
+
+
+def _check_id(value: object, where: str) -> None:
+    if not isinstance(value, str) or not re.match(ID_PATTERN, value):
+        raise invalid(f"{where}: String should match pattern '{ID_PATTERN}'")
+    if len(value) > ID_MAX_LENGTH:
+        raise invalid(f"{where}: String should have at most {ID_MAX_LENGTH} characters")
+
+
+def check_fields(value: dict, where: str, kind: str, table: Table) -> None:
+    """Unknown fields first, then missing ones, as the API reports them."""
+    required, optional = table[kind]
+    for name in value:
+        if name != "type" and name not in required and name not in optional:
+            raise invalid(f"{where}.{kind}.{name}: Extra inputs are not permitted")
+    for name in required:
+        if name not in value:
+            raise invalid(f"{where}.{kind}.{name}: Field required")
+
+
+def tag_error(where: str, kind: object, table: Table) -> Exception:
+    """A `type` that names no known shape. Example: "audio" -> "...: Input tag 'audio' ..."."""
+    tags = ", ".join(f"'{tag}'" for tag in table)
+    return invalid(
+        f"{where}: Input tag '{kind}' found using 'type' does not match any of the "
+        f"expected tags: {tags}"
+    )
+
+
+def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spaces_ok=False):
+    """Raise the API's 400 for a malformed content block at `where`, or return."""
+    if not isinstance(block, dict):
+        raise invalid(f"{where}: Input should be a valid dictionary")
+    kind = block.get("type")
+    if not isinstance(kind, str) or kind not in table:
+        raise tag_error(where, kind, table)
+    check_fields(block, where, kind, table)
+    if kind == "text":
+        check_text(block["text"], f"{where}.text.text", spaces_ok=spaces_ok)
+    elif kind == "tool_use":
+        _check_id(block["id"], f"{where}.tool_use.id")
+        if not isinstance(block["name"], str) or not block["name"]:
+            raise invalid(f"{where}.tool_use.name: Field required")
+        if not isinstance(block["input"], dict):
+            raise invalid(f"{where}.tool_use.input: Input should be a valid dictionary")
+    elif kind == "tool_result":
+        _check_id(block["tool_use_id"], f"{where}.tool_result.tool_use_id")
+        content = block.get("content", "")
+        if isinstance(content, list):
+            for j, inner in enumerate(content):
+                check_block(inner, f"{where}.tool_result.content.{j}", fields.RESULT_BLOCKS)
+        elif not isinstance(content, str):
+            raise invalid(f"{where}.tool_result.content: Input should be a valid string or list")
+        if not isinstance(block.get("is_error", False), bool):
+            raise invalid(f"{where}.tool_result.is_error: Input should be a valid boolean")
+    elif kind == "thinking":
+        for name in ("thinking", "signature"):
+            if not isinstance(block[name], str):
+                raise invalid(f"{where}.thinking.{name}: Input should be a valid string")
+
+
+def check_thinking_first(messages: list[dict]) -> None:
+    """Under manual thinking, an assistant message holding thinking starts with it (§2.4).
+
+    Only there: adaptive thinking may start a turn with text or a server tool and think later
+    (recorded: Opus 4.6 streams [text, thinking, text]; a Sonnet 5 history whose message starts
+    with server_tool_use was accepted). Example: [text, thinking] -> 400 "... Found text."
+    """
+    for i, message in enumerate(messages):
+        if message["role"] != "assistant" or not isinstance(message["content"], list):
+            continue
+        kinds = [block["type"] for block in message["content"]]
+        if kinds and kinds[0] not in THINKING_BLOCKS and set(kinds) & set(THINKING_BLOCKS):
+            raise invalid(f"messages.{i}.content.0: " + FIRST_BLOCK.format(kind=kinds[0]))
+
+
+def turns(messages: list[dict]) -> list[list[int]]:
+    """Indices of messages grouped into turns: consecutive same-role messages merge.
+
+    Example: [user, user, assistant, system, user] -> [[0, 1], [2], [4]]
+    """
+    grouped: list[list[int]] = []
+    for i, message in enumerate(messages):
+        if message.get("role") == "system":
+            continue  # turn-scoped instructions, not a turn of their own
+        if grouped and messages[grouped[-1][0]]["role"] == message["role"]:
+            grouped[-1].append(i)
+        else:
+            grouped.append([i])
+    return grouped
+
+
+def blocks_of(message: dict) -> list[dict]:
+    """A message's blocks; string content is one text block. Example: "hi" -> [text "hi"]."""
+    content = message["content"]
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}] if content else []
+    return content
+
+
+def check_tool_protocol(messages: list[dict]) -> None:
+    """Raise the API's 400 if a tool_use goes unanswered, a tool_result has no call, or an id
+    repeats within one message.
+
+    Example: [user, assistant(tool_use toolu_01A), user(text)] -> Rejection("messages.1: ...")
+    """
+    grouped = turns(messages)
+    previous_call_ids: set[str] = set()
+    for number, turn in enumerate(grouped):
+        for i in turn:
+            seen: set[str] = set()
+            for j, block in enumerate(blocks_of(messages[i])):
+                if block.get("type") == "tool_use":
+                    if block["id"] in seen:
+                        raise invalid(f"messages.{i}.content.{j}: {DUPLICATE_ID}")
+                    seen.add(block["id"])
+                if block.get("type") == "tool_result" and (
+                    block["tool_use_id"] not in previous_call_ids
+                ):
+                    unexpected = UNEXPECTED.format(id=block["tool_use_id"])
+                    raise invalid(f"messages.{i}.content.{j}: {unexpected}")
+        if messages[turn[0]]["role"] != "assistant":
+            previous_call_ids = set()
+            continue
+        calls = [
+            (i, b["id"]) for i in turn for b in blocks_of(messages[i]) if b["type"] == "tool_use"
+        ]
+        previous_call_ids = {call_id for _, call_id in calls}
+        if not calls or number + 1 == len(grouped):
+            continue
+        answered = set()
+        for block in (b for i in grouped[number + 1] for b in blocks_of(messages[i])):
+            if block.get("type") != "tool_result":
+                break  # results must come first: anything after a text block does not count
+            answered.add(block["tool_use_id"])
+        missing = list(dict.fromkeys(c for _, c in calls if c not in answered))
+        if missing:
+            where = next(i for i, call_id in calls if call_id == missing[0])
+            raise invalid(f"messages.{where}: " + UNANSWERED.format(ids=", ".join(missing)))

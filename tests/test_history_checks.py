@@ -1,0 +1,398 @@
+"""Tests for handagent.history_checks: the rules of `messages`, with the API's status, type and
+wording, through `checks.check_request` as the mock and `call_model` use them.
+
+The expected messages are typed out from the reference (anthropic-api.md, api-2026-12.md) and
+the recorded replies rather than imported from the module, so a change of wording in the module
+makes these tests fail. The model is Haiku 4.5, which still takes an assistant prefill, so a
+history may end with an assistant turn here (the prefill rule is tested in test_model_rules).
+"""
+
+import pytest
+
+from handagent.checks import Rejection, check_request, check_tool_protocol
+from handagent.history_checks import turns
+
+TOOLS = [{"name": "get_time", "input_schema": {"type": "object"}}]
+UNANSWERED = (
+    "`tool_use` ids were found without `tool_result` blocks immediately after: {ids}. "
+    "Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+)
+UNEXPECTED = (
+    "unexpected `tool_use_id` found in `tool_result` blocks: {id}. "
+    "Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
+)
+
+
+def user(content) -> dict:
+    return {"role": "user", "content": content}
+
+
+def assistant(content) -> dict:
+    return {"role": "assistant", "content": content}
+
+
+def call(call_id: str, name: str = "get_time") -> dict:
+    return {"type": "tool_use", "id": call_id, "name": name, "input": {}}
+
+
+def result(call_id: str, content: str = "12:00") -> dict:
+    return {"type": "tool_result", "tool_use_id": call_id, "content": content}
+
+
+def text(value: str) -> dict:
+    return {"type": "text", "text": value}
+
+
+def body(messages: list, **extra) -> dict:
+    return {"model": "claude-haiku-4-5", "max_tokens": 100, "messages": messages, **extra}
+
+
+def rejection(request: object, **kwargs) -> Rejection:
+    with pytest.raises(Rejection) as caught:
+        check_request(request, **kwargs)
+    assert (caught.value.status, caught.value.error_type) == (400, "invalid_request_error")
+    return caught.value
+
+
+def test_a_valid_tool_exchange_passes():
+    messages = [
+        user("What time is it?"),
+        assistant([text("Let me check."), call("toolu_01A")]),
+        user([result("toolu_01A"), text("Thanks.")]),
+    ]
+    assert check_request(body(messages, tools=TOOLS)) is None
+
+
+def test_an_unanswered_tool_use_names_the_assistant_message():
+    messages = [user("What time is it?"), assistant([call("toolu_01A")]), user("never mind")]
+    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
+
+
+def test_several_unanswered_ids_are_joined_by_comma():
+    messages = [user("Hi"), assistant([call("toolu_01A"), call("toolu_01B")]), user("no")]
+    expected = "messages.1: " + UNANSWERED.format(ids="toolu_01A, toolu_01B")
+    assert rejection(body(messages)).message == expected
+
+
+def test_answering_only_some_ids_names_the_rest():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A"), call("toolu_01B")]),
+        user([result("toolu_01A")]),
+    ]
+    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01B")
+
+
+def test_text_before_the_tool_result_leaves_the_call_unanswered():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user([text("Here:"), result("toolu_01A")]),
+    ]
+    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
+
+
+def test_the_path_names_a_later_assistant_message():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user([result("toolu_01A")]),
+        assistant([call("toolu_01B")]),
+        user("ok"),
+    ]
+    assert rejection(body(messages)).message == "messages.3: " + UNANSWERED.format(ids="toolu_01B")
+
+
+def test_a_result_for_an_unknown_id_names_the_block():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user([result("toolu_01A"), result("toolu_01Z")]),
+    ]
+    expected = "messages.2.content.1: " + UNEXPECTED.format(id="toolu_01Z")
+    assert rejection(body(messages)).message == expected
+
+
+def test_a_result_in_the_first_message_has_no_call():
+    expected = "messages.0.content.0: " + UNEXPECTED.format(id="toolu_01A")
+    assert rejection(body([user([result("toolu_01A")])])).message == expected
+
+
+def test_a_result_for_a_call_two_turns_back_is_unexpected():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user([result("toolu_01A")]),
+        assistant("Done."),
+        user([result("toolu_01A")]),
+    ]
+    expected = "messages.4.content.0: " + UNEXPECTED.format(id="toolu_01A")
+    assert rejection(body(messages)).message == expected
+
+
+def test_repeated_tool_use_ids_are_refused():
+    messages = [user("Hi"), assistant([call("toolu_01A"), call("toolu_01A")])]
+    assert (
+        rejection(body(messages)).message == "messages.1.content.1: `tool_use` ids must be unique"
+    )
+
+
+def test_an_id_repeated_in_a_later_turn_and_answered_there_is_accepted():
+    # recorded: the API accepted a replayed Gemini history that reuses ids across turns
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user([result("toolu_01A")]),
+        assistant([call("toolu_01A")]),
+        user([result("toolu_01A")]),
+    ]
+    assert check_request(body(messages)) is None
+
+
+def test_an_id_repeated_in_two_merged_assistant_messages_is_not_a_repeat_within_a_message():
+    messages = [user("Hi"), assistant([call("toolu_01A")]), assistant([call("toolu_01A")])]
+    assert check_tool_protocol(messages) is None
+
+
+@pytest.mark.parametrize("bad_id", ["toolu 01", "toolu.01", "call:1", "", "ид"])
+def test_a_tool_use_id_must_match_the_pattern(bad_id):
+    messages = [user("Hi"), assistant([call(bad_id)])]
+    expected = "messages.1.content.0.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"
+    assert rejection(body(messages)).message == expected
+
+
+def test_a_tool_result_id_must_match_the_pattern():
+    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu.01A")])]
+    expected = (
+        "messages.2.content.0.tool_result.tool_use_id: "
+        "String should match pattern '^[a-zA-Z0-9_-]+$'"
+    )
+    assert rejection(body(messages)).message == expected
+
+
+def test_a_tool_use_id_longer_than_64_characters_is_refused():
+    messages = [user("Hi"), assistant([call("a" * 65)])]
+    expected = "messages.1.content.0.tool_use.id: String should have at most 64 characters"
+    assert rejection(body(messages)).message == expected
+    assert check_request(body([user("Hi"), assistant([call("a" * 64)])])) is None
+
+
+def test_empty_text_is_refused():
+    message = rejection(body([user([text("")])])).message
+    assert message == "messages: text content blocks must be non-empty"
+
+
+@pytest.mark.parametrize("content", [[text(" \n\t")], " \n\t", "   "])
+def test_whitespace_text_is_refused_as_a_block_or_as_string_content(content):
+    message = rejection(body([user(content)])).message
+    assert message == "messages: text content blocks must contain non-whitespace text"
+
+
+@pytest.mark.parametrize("content", [" ", [text(" ")], [text("\n"), call("toolu_01A")]])
+def test_whitespace_text_in_an_earlier_assistant_turn_is_accepted(content):
+    # recorded: llm-anthropic's test_tools sends an assistant text of one space, and gets a 200
+    calls = [b["id"] for b in content if isinstance(content, list) and b["type"] == "tool_use"]
+    answer = user([result(i) for i in calls] or "And now?")
+    assert check_request(body([user("Hi"), assistant(content), answer])) is None
+
+
+def test_whitespace_text_in_a_system_message_or_a_tool_result_is_refused():
+    for messages in (
+        [{"role": "system", "content": "  "}, user("Hi")],
+        [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A", "  ") | {
+            "content": [text("  ")]}])],
+    ):  # fmt: skip
+        message = rejection(body(messages)).message
+        assert message == "messages: text content blocks must contain non-whitespace text"
+
+
+def test_a_whitespace_final_assistant_string_is_refused_like_a_whitespace_block():
+    for content in ("  ", [text("  ")]):
+        message = rejection(body([user("Hi"), assistant(content)])).message
+        assert message == "messages: text content blocks must contain non-whitespace text"
+
+
+def test_empty_text_inside_a_tool_result_is_refused():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user([result("toolu_01A") | {"content": [text("")]}]),
+    ]
+    assert rejection(body(messages)).message == "messages: text content blocks must be non-empty"
+
+
+@pytest.mark.parametrize("empty", [[], ""])
+def test_an_empty_message_is_refused(empty):
+    expected = (
+        "messages.0: all messages must have non-empty content "
+        "except for the optional final assistant message"
+    )
+    assert rejection(body([user(empty)])).message == expected
+
+
+def test_an_empty_assistant_message_in_the_middle_is_refused():
+    message = rejection(body([user("Hi"), assistant([]), user("Hello?")])).message
+    assert message.startswith("messages.1: all messages must have non-empty content")
+
+
+@pytest.mark.parametrize("empty", [[], ""])
+def test_the_final_assistant_message_may_be_empty(empty):
+    assert check_request(body([user("Hi"), assistant(empty)])) is None
+
+
+def test_an_unknown_block_field_names_its_path():
+    message = rejection(body([user([text("Hi") | {"frobnicate": 1}])])).message
+    assert message == "messages.0.content.0.text.frobnicate: Extra inputs are not permitted"
+
+
+def test_an_unknown_message_field_names_its_path():
+    message = rejection(body([user("Hi") | {"name": "Ann"}])).message
+    assert message == "messages.0.name: Extra inputs are not permitted"
+
+
+def test_an_unknown_block_type_lists_the_expected_tags():
+    message = rejection(body([user([{"type": "audio"}])])).message
+    assert message.startswith(
+        "messages.0.content.0: Input tag 'audio' found using 'type' does not match any of the "
+        "expected tags: 'text', 'image', 'document', 'search_result', 'thinking'"
+    )
+
+
+@pytest.mark.parametrize("odd_type", [[], {}, None, 3])
+def test_a_block_type_that_is_not_a_string_is_refused(odd_type):
+    message = rejection(body([user([{"type": odd_type}])])).message
+    assert message.startswith("messages.0.content.0: Input tag ")
+
+
+@pytest.mark.parametrize("role", ["tool", "developer", None])
+def test_a_role_must_be_user_assistant_or_system(role):
+    message = rejection(body([{"role": role, "content": "Hi"}])).message
+    assert message == "messages.0.role: Input should be 'user', 'assistant' or 'system'"
+
+
+def test_a_system_message_inside_messages_is_accepted_and_holds_text_only():
+    # SDK 2.10: MessageParam = UserMessageParam | AssistantMessageParam | SystemMessageParam
+    system = {"role": "system", "content": [text("Answer in French.")]}
+    assert check_request(body([user("Hi"), system, user("Bonjour?")])) is None
+    pictured = {"role": "system", "content": [{"type": "image", "source": {}}]}
+    message = rejection(body([user("Hi"), pictured])).message
+    assert message.startswith("messages.1.content.0: Input tag 'image' found using 'type'")
+
+
+def test_a_system_message_between_a_call_and_its_result_is_looked_through():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        {"role": "system", "content": "Be brief."},
+        user([result("toolu_01A")]),
+    ]
+    assert check_request(body(messages)) is None
+    assert turns(messages) == [[0], [1], [3]]
+
+
+def test_tool_history_without_a_tools_parameter_is_accepted():
+    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A")])]
+    assert check_request(body(messages)) is None
+
+
+def test_consecutive_user_messages_are_merged_into_one_turn():
+    assert check_request(body([user("Hi"), user("Are you there?")])) is None
+
+
+def test_results_split_over_two_user_messages_answer_the_calls():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A"), call("toolu_01B")]),
+        user([result("toolu_01A")]),
+        user([result("toolu_01B"), text("Both done.")]),
+    ]
+    assert check_request(body(messages)) is None
+
+
+@pytest.mark.parametrize("words", ["Here you go.", [text("Here you go.")]])
+def test_a_user_message_before_the_one_holding_the_results_leaves_the_call_unanswered(words):
+    # string content is one text block: merged into the results' turn, it comes before them
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user(words),
+        user([result("toolu_01A")]),
+    ]
+    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
+
+
+@pytest.mark.parametrize("words", ["Here you go.", [text("Here you go.")]])
+def test_the_results_then_a_user_message_are_accepted(words):
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user([result("toolu_01A")]),
+        user(words),
+    ]
+    assert check_request(body(messages)) is None
+
+
+def test_check_tool_protocol_reads_string_content_as_one_text_block():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        user("Well?"),
+        user([result("toolu_01A")]),
+    ]
+    with pytest.raises(Rejection, match="^messages.1: `tool_use` ids were found"):
+        check_tool_protocol(messages)
+
+
+def test_a_call_then_text_from_the_assistant_are_one_turn():
+    messages = [
+        user("Hi"),
+        assistant([call("toolu_01A")]),
+        assistant([text("Waiting for the clock.")]),
+        user([result("toolu_01A")]),
+    ]
+    assert check_request(body(messages)) is None
+
+
+def test_an_unanswered_call_in_a_merged_assistant_turn_names_its_own_message():
+    messages = [
+        user("Hi"),
+        assistant([text("Let me check.")]),
+        assistant([call("toolu_01A")]),
+        user("no"),
+    ]
+    assert rejection(body(messages)).message == "messages.2: " + UNANSWERED.format(ids="toolu_01A")
+
+
+def test_check_tool_protocol_alone_accepts_a_trailing_call():
+    assert check_tool_protocol([user("Hi"), assistant([call("toolu_01A")])]) is None
+
+
+def test_a_rejection_reads_as_the_api_message():
+    error = rejection(body([user([text("")])]))
+    assert str(error) == "messages: text content blocks must be non-empty"
+
+
+def test_a_thinking_block_without_its_signature_names_the_field():
+    # §2.4: messages.647.content.0.thinking.signature: Field required
+    thought = {"type": "thinking", "thinking": "Let me see."}
+    message = rejection(body([user("Hi"), assistant([thought, text("Hello.")]), user("?")]))
+    assert message.message == "messages.1.content.0.thinking.signature: Field required"
+
+
+def test_thinking_after_text_is_refused_under_manual_thinking_only():
+    # §2.4, anthropics/claude-code#20705 (manual thinking); recorded under adaptive thinking:
+    # Opus 4.6 itself streams [text, thinking, text], and such a history is accepted
+    thought = {"type": "thinking", "thinking": "", "signature": "abc"}
+    messages = [user("Hi"), assistant([text("Hello."), thought]), user("?")]
+    assert check_request(body(messages)) is None
+    manual = {"type": "enabled", "budget_tokens": 1024}
+    message = rejection(body(messages, max_tokens=2000, thinking=manual))
+    assert message.message == (
+        "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
+        "block must be thinking or redacted_thinking. Found text."
+    )
+
+
+def test_a_redacted_thinking_block_needs_its_data():
+    message = rejection(body([user("Hi"), assistant([{"type": "redacted_thinking"}]), user("?")]))
+    assert message.message == "messages.1.content.0.redacted_thinking.data: Field required"

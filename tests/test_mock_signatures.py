@@ -1,0 +1,302 @@
+"""Tests for handagent.mock.signatures: thinking blocks sent back, and the API's refusals for
+blocks sent back changed, through the genuine SDK over HTTP; and the chapters' own loop.
+
+Expected wording is typed out from ../shared/reference/api-2026-12.md §2.4.
+"""
+
+import copy
+
+import anthropic
+import hypothesis
+import pytest
+from hypothesis import strategies as st
+from test_mock_thinking import ASK, as_dicts, create, loop
+
+from handagent import models
+from handagent.blocks import text_of, tool_uses
+from handagent.dispatch import run_tool_calls
+from handagent.examples import CLOCK, WEATHER
+from handagent.mock import MockServer, signatures
+
+pytestmark = pytest.mark.timeout(60)
+
+MODIFIED = (
+    "`thinking` or `redacted_thinking` blocks in the latest assistant message cannot be "
+    "modified. These blocks must remain as they were in the original response."
+)
+BOUND = (
+    "Invalid `signature` in `thinking` block. The block is bound to a different conversation. "
+    'Remove the block, or set `thinking.block_binding.prefix_mismatch_behavior` to "drop_block". '
+    "That setting requires the `thinking-binding-controls-2026-08-01` value in the "
+    "`anthropic-beta` header. "
+)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with MockServer() as server:  # the real brain: it calls the example tools
+        yield anthropic.Anthropic(base_url=server.base_url, api_key="test-key", max_retries=0)
+
+
+def refusal(client, history, model="claude-haiku-5-5", **extra) -> str:
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        create(client, history, model=model, **extra)
+    return caught.value.body["error"]["message"]
+
+
+# --- what must come back unchanged --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("model", ["claude-haiku-5-5", "claude-sonnet-5", "claude-opus-5-5"])
+def test_the_reply_appended_whole_is_accepted_turn_after_turn(client, model):
+    history = loop(client, model=model)
+    reply = create(client, history, model=model)
+    assert reply.stop_reason == "end_turn" and "Paris" in text_of(reply.content)
+    history += [
+        {"role": "assistant", "content": reply.content},
+        {"role": "user", "content": "Thanks!"},
+    ]
+    assert create(client, history, model=model).type == "message"
+
+
+def test_the_same_history_as_plain_dicts_is_accepted_too(client):
+    assert create(client, as_dicts(loop(client))).type == "message"
+
+
+@pytest.mark.parametrize("change", ["text", "signature"])
+def test_an_edited_thinking_block_in_the_latest_message_is_refused(client, change):
+    history = as_dicts(loop(client))
+    block = history[1]["content"][0]
+    if change == "text":
+        block["thinking"] += "x"  # one character added to the (omitted, empty) text
+    else:
+        block["signature"] = ("B" if block["signature"][0] == "A" else "A") + block["signature"][1:]
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_a_signature_copied_from_another_block_is_refused(client):
+    history = as_dicts(loop(client))
+    first, second = history[1]["content"][:2]
+    first["signature"], second["signature"] = second["signature"], first["signature"]
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_reordered_thinking_blocks_are_refused(client):
+    history = as_dicts(loop(client))
+    content = history[1]["content"]
+    content[0], content[1] = content[1], content[0]
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_a_thinking_block_moved_after_text_is_refused(client):
+    history = as_dicts(loop(client, model="claude-sonnet-5"))
+    content = history[1]["content"]
+    content[0], content[1] = content[1], content[0]  # [text, thinking, tool_use, ...]
+    assert refusal(client, history, model="claude-sonnet-5") == "messages.1.content.1: " + MODIFIED
+
+
+def test_a_thinking_block_without_its_signature_is_refused(client):
+    history = as_dicts(loop(client))
+    del history[1]["content"][0]["signature"]
+    assert refusal(client, history) == "messages.1.content.0.thinking.signature: Field required"
+
+
+def test_dropping_the_thinking_of_a_tool_turn_is_refused(client):
+    history = as_dicts(loop(client))
+    history[1]["content"] = tool_uses(history[1]["content"])
+    assert refusal(client, history) == (
+        "messages.1.content.0.type: Expected thinking or redacted_thinking, but found tool_use. "
+        "When thinking is enabled, a final assistant message must start with a thinking block "
+        "(preceeding the lastmost set of tool_use and tool_result blocks). We recommend you "
+        "include thinking blocks from previous turns. To avoid this requirement, disable "
+        "thinking. Please consult our documentation at "
+        "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+    )
+    assert create(client, history, model="claude-haiku-5-5", thinking={"type": "disabled"})
+
+
+def test_dropping_one_of_two_thinking_blocks_is_refused(client):
+    history = as_dicts(loop(client))
+    del history[1]["content"][0]
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_a_thinking_block_the_mock_never_made_is_refused(client):
+    history = as_dicts(loop(client))
+    history[1]["content"][0]["signature"] = "EqQBCkYIBRgCKkD" + "x" * 49
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_on_a_binding_model_a_changed_system_prompt_invalidates_the_latest_blocks(client):
+    history = as_dicts(loop(client))
+    assert refusal(client, history, system="Answer in French.") == (
+        "messages.1.content.0: "
+        + BOUND
+        + "The `system` prompt differs from the one this block was created with."
+    )
+
+
+def later(client, model: str) -> list:
+    """Two tool turns: the first is an earlier turn once the second is answered."""
+    history = as_dicts(loop(client, model=model))
+    second = create(
+        client, history + [{"role": "user", "content": "And the time again?"}], model=model
+    )
+    return history + [
+        {"role": "user", "content": "And the time again?"},
+        {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in second.content]},
+    ]
+
+
+def test_on_a_binding_model_an_edited_block_of_an_earlier_turn_is_refused(client):
+    history = later(client, "claude-haiku-5-5")
+    history[1]["content"][0]["thinking"] = "I changed my mind."
+    assert refusal(client, history + [{"role": "user", "content": "Ok."}]) == (
+        "messages.1.content.0: Invalid `signature` in `thinking` block."
+    )
+
+
+def test_on_a_binding_model_an_earlier_turns_changed_prefix_names_what_changed(client):
+    history = later(client, "claude-haiku-5-5") + [{"role": "user", "content": "Ok."}]
+    history[0] = {"role": "user", "content": "What time is it, and the weather in Paris?"}
+    assert refusal(client, history) == (
+        "messages.1.content.0: "
+        + BOUND
+        + "The messages before this block differ from the ones it was created with."
+    )
+
+
+def test_on_other_models_earlier_turns_are_not_checked(client):
+    history = later(client, "claude-sonnet-5")
+    history[1]["content"][0]["thinking"] = "I changed my mind."
+    assert create(client, history + [{"role": "user", "content": "Ok."}], model="claude-sonnet-5")
+
+
+def test_another_models_blocks_are_dropped_without_an_error(client):
+    history = as_dicts(loop(client, model="claude-sonnet-5"))
+    reply = create(client, history, model="claude-haiku-5-5")  # switched models mid-loop
+    assert reply.stop_reason == "end_turn"
+
+
+def test_a_model_that_reads_another_models_blocks_checks_them(client):
+    # §2.5: "Claude Fable 5.1 reads blocks from Claude Opus 5 and ... from Claude Opus 5.5"
+    history = as_dicts(loop(client, model="claude-opus-5-5"))
+    assert create(client, history, model="claude-fable-5-1").stop_reason == "end_turn"
+    edited = copy.deepcopy(history)
+    edited[1]["content"][0]["thinking"] = "x"
+    assert refusal(client, edited, model="claude-fable-5-1") == "messages.1.content.0: " + MODIFIED
+
+
+# --- the pieces ---------------------------------------------------------------------------------
+
+
+def test_a_tool_id_remembers_whether_its_turn_thought():
+    body = "Wiun8CBMq1ZsWSJt2keB7x"
+    thought = signatures.tool_id(body, "claude-haiku-5-5", True)
+    assert thought.startswith("toolu_01" + body) and len(thought) == 32
+    assert signatures._thought(thought, "claude-haiku-5-5")
+    assert not signatures._thought(
+        signatures.tool_id(body, "claude-haiku-5-5", False), "claude-haiku-5-5"
+    )
+    assert not signatures._thought(thought, "claude-sonnet-5")  # another model's id says nothing
+    assert not signatures._thought("toolu_01A", "claude-haiku-5-5")
+
+
+def test_a_signature_is_64_base64_characters_that_name_their_model():
+    request = {"model": "claude-haiku-5-5", "messages": [ASK]}
+    block = {"type": "thinking", "thinking": ""}
+    signature = signatures.sign(request, 1, [], block, "claude-haiku-5-5")
+    assert len(signature) == 64 and signatures._parse(signature)["model"] == "claude-haiku-5-5"
+    assert signatures._parse(signature[:-1] + ("A" if signature[-1] != "A" else "B")) is None
+
+
+# --- the chapters' own loop, any transcript -----------------------------------------------------
+
+QUESTIONS = ["What time is it?", "What's the weather in Paris?", "add 1234 and 5678",
+             "weather in Tokyo and Lima", "现在几点？", "Hello!",
+             "What is 1+2 and 3+4?"]  # fmt: skip
+THINKING_MODELS = ["claude-haiku-5-5", "claude-sonnet-5", "claude-opus-5-5", "claude-sonnet-5-5",
+                   "claude-fable-5-1", "claude-opus-5"]  # fmt: skip
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def chapter_loop(questions: list[str], model: str) -> tuple[list, list]:
+    """The loop the chapters build: call_model, run every call, append each reply whole.
+
+    Returns the history, ending with a user turn, and the tools menu it was sent with.
+    """
+    from handagent.examples import ADDER
+    from handagent.llm import call_model
+
+    tools, history = [CLOCK, ADDER, WEATHER], []
+    menu = [{"name": t.name, "description": t.description, "input_schema": t.input_schema}
+            for t in tools]  # fmt: skip
+    for question in questions:
+        history.append({"role": "user", "content": question})
+        reply = call_model(history, menu, model=model)  # every next request: accepted
+        history.append({"role": "assistant", "content": reply.content})
+        while reply.stop_reason == "tool_use":
+            history.append(run_tool_calls(reply.content, tools))
+            reply = call_model(history, menu, model=model)
+            history.append({"role": "assistant", "content": reply.content})
+    return history + [{"role": "user", "content": "Thanks!"}], menu
+
+
+def one_character_off(text: str, at: int, change: str, alphabet: str) -> str:
+    """`text` with one character inserted, deleted or replaced at `at` (wrapped)."""
+    if change == "delete" and text:
+        at %= len(text)
+        return text[:at] + text[at + 1 :]
+    if change == "replace" and text:
+        at %= len(text)
+        other = (
+            alphabet[(alphabet.index(text[at]) + 1) % len(alphabet)]
+            if text[at] in alphabet
+            else "A"
+        )
+        return text[:at] + other + text[at + 1 :]
+    at %= len(text) + 1
+    return text[:at] + alphabet[at % len(alphabet)] + text[at:]
+
+
+LOOP_SETTINGS = hypothesis.settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[hypothesis.HealthCheck.function_scoped_fixture],
+)
+
+
+@LOOP_SETTINGS
+@hypothesis.given(
+    questions=st.lists(st.sampled_from(QUESTIONS), min_size=1, max_size=3),
+    model=st.sampled_from(THINKING_MODELS),
+    pick=st.integers(0, 10**6),
+    field=st.sampled_from(["thinking", "signature"]),
+    change=st.sampled_from(["insert", "delete", "replace"]),
+    at=st.integers(0, 200),
+)
+def test_the_chapters_loop_is_always_accepted_and_any_one_character_change_refused(
+    mock_provider, monkeypatch, questions, model, pick, field, change, at
+):
+    import handagent.examples
+    from handagent.llm import client as llm_client
+
+    monkeypatch.setattr(handagent.examples, "WEATHER_DELAY_SECONDS", 0)
+    history, menu = chapter_loop(questions, model)
+    wire = as_dicts(history)
+    binding = models.get(model).binds_thinking
+    latest = max(i for i, m in enumerate(wire) if m["role"] == "assistant")
+    turns = [i for i, m in enumerate(wire) if m["role"] == "assistant" and (binding or i == latest)]
+    checked = [(i, j) for i in turns for j, b in enumerate(wire[i]["content"])
+               if b["type"] == "thinking"]  # fmt: skip
+    hypothesis.assume(checked)
+    i, j = checked[pick % len(checked)]
+    block = wire[i]["content"][j]
+    alphabet = B64 if field == "signature" else "abc 思"
+    changed = one_character_off(block[field], at, change, alphabet)
+    hypothesis.assume(changed != block[field])
+    block[field] = changed
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        llm_client().messages.create(model=model, max_tokens=1024, messages=wire, tools=menu)
+    words = MODIFIED if i == latest else "Invalid `signature` in `thinking` block."
+    assert caught.value.body["error"]["message"] == f"messages.{i}.content.{j}: {words}"

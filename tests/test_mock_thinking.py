@@ -1,0 +1,119 @@
+"""Tests for handagent.mock.thinking: thinking blocks as current models return them, through the
+genuine SDK over HTTP. What is checked when they come back: test_mock_signatures.
+"""
+
+import json
+
+import anthropic
+import pytest
+
+from handagent.blocks import blocks_of_type, text_of
+from handagent.dispatch import run_tool_calls
+from handagent.examples import CLOCK, WEATHER
+from handagent.mock import MockServer
+
+pytestmark = pytest.mark.timeout(30)
+
+TOOLS = [{"name": t.name, "description": t.description, "input_schema": t.input_schema}
+         for t in (CLOCK, WEATHER)]  # fmt: skip
+ASK = {"role": "user", "content": "What time is it, and what's the weather in Paris?"}
+
+
+@pytest.fixture(scope="module")
+def client():
+    with MockServer() as server:  # the real brain: it calls the example tools
+        yield anthropic.Anthropic(base_url=server.base_url, api_key="test-key", max_retries=0)
+
+
+def create(client, messages=(ASK,), model="claude-haiku-5-5", **extra):
+    request = {"model": model, "max_tokens": 2000, "messages": list(messages), "tools": TOOLS}
+    return client.messages.create(**(request | extra))
+
+
+def loop(client, model="claude-haiku-5-5", **extra) -> list:
+    """One tool round trip as the chapters write it: the reply appended whole, then results."""
+    reply = create(client, model=model, **extra)
+    return [
+        ASK,
+        {"role": "assistant", "content": reply.content},
+        run_tool_calls(reply.content, [CLOCK, WEATHER]),
+    ]
+
+
+def as_dicts(history: list) -> list:
+    return json.loads(json.dumps([
+        {**m, "content": [b.model_dump(exclude_none=True) for b in m["content"]]}
+        if m["role"] == "assistant" else m for m in history
+    ]))  # fmt: skip
+
+
+# --- what comes back ----------------------------------------------------------------------------
+
+
+def test_a_tool_turn_starts_with_thinking_whose_text_is_omitted_by_default(client):
+    reply = create(client)
+    kinds = [block.type for block in reply.content]
+    assert kinds[0] == "thinking" and kinds[-2:] == ["tool_use", "tool_use"]
+    assert all(b["thinking"] == "" and len(b["signature"]) == 64
+               for b in blocks_of_type(reply.content, "thinking"))  # fmt: skip
+    assert reply.usage.output_tokens_details.thinking_tokens > 0
+    assert reply.usage.output_tokens > reply.usage.output_tokens_details.thinking_tokens
+
+
+def test_the_lead_text_before_tool_calls_comes_back_as_thinking_where_the_model_does_that(client):
+    haiku = create(client)  # Haiku 5.5: progress_as_thinking
+    assert text_of(haiku.content) == ""
+    assert [b.type for b in haiku.content][:2] == ["thinking", "thinking"]
+    sonnet = create(client, model="claude-sonnet-5")  # Sonnet 5 keeps it as text
+    assert [b.type for b in sonnet.content][:2] == ["thinking", "text"]
+    assert text_of(sonnet.content) == "Let me check that."
+
+
+def test_a_greeting_skips_thinking_as_adaptive_thinking_may(client):
+    reply = create(client, [{"role": "user", "content": "Hello!"}])
+    assert [b.type for b in reply.content] == ["text"]
+    assert reply.usage.output_tokens_details.thinking_tokens == 0
+
+
+def test_summarized_thinking_says_which_tools_it_will_call_in_the_requests_language(client):
+    shown = {"type": "adaptive", "display": "summarized"}
+    english = blocks_of_type(create(client, thinking=shown).content, "thinking")
+    assert "get_current_time with {}" in english[0]["thinking"]
+    assert 'get_weather with {"city": "Paris"}' in english[0]["thinking"]
+    assert english[1]["thinking"] == "Let me check that."
+    chinese = create(client, [{"role": "user", "content": "现在几点了？"}], thinking=shown)
+    assert blocks_of_type(chinese.content, "thinking")[0]["thinking"].startswith("用户问")
+
+
+def test_thinking_turned_off_or_skipped_for_a_forced_tool_leaves_only_the_reply(client):
+    off = create(client, model="claude-sonnet-5", thinking={"type": "disabled"})
+    assert "thinking" not in [b.type for b in off.content]
+    assert off.usage.output_tokens_details is None  # recorded: absent when thinking is off
+    forced = create(client, tool_choice={"type": "any"})  # §3: "thinking is skipped"
+    assert forced.content[0].type == "tool_use"
+
+
+def test_manual_thinking_is_summarized_on_claude_4_models_and_kept_within_its_budget(client):
+    budget = {"type": "enabled", "budget_tokens": 1024}
+    reply = create(client, model="claude-haiku-4-5", thinking=budget)
+    assert reply.content[0].type == "thinking" and reply.content[0].thinking
+    assert 0 < reply.usage.output_tokens_details.thinking_tokens <= 1024
+    assert create(client, model="claude-haiku-4-5").content[0].type == "text"  # off by default
+
+
+def test_a_small_max_tokens_ends_inside_the_thinking(client):
+    reply = create(client, max_tokens=5)
+    assert [b.type for b in reply.content] == ["thinking"]
+    assert reply.stop_reason == "max_tokens" and reply.usage.output_tokens == 5
+    assert reply.usage.output_tokens_details.thinking_tokens == 5
+
+
+def test_sonnet_5_5_between_tools_shows_only_its_progress_summarized(client):
+    reply = create(client, model="claude-sonnet-5-5", thinking={"type": "between_tools"})
+    [block] = blocks_of_type(reply.content, "thinking")
+    assert block["thinking"] == "Let me check that."
+
+
+def test_the_same_request_gets_the_same_signatures(client):
+    first, second = create(client), create(client)
+    assert first.model_dump() == second.model_dump()
