@@ -90,7 +90,7 @@ def test_role_tool_is_refused_as_openai_wire_format():
     found = problems_of(role_tool)
     assert "has role 'tool', but the Messages API has no 'tool' role" in found
     assert "everything you send is 'user'" in found
-    assert "messages.2.role: Input should be 'user' or 'assistant'" in found
+    assert "messages.2.role: Input should be 'user', 'assistant' or 'system'" in found
 
 
 def test_role_assistant_is_refused_because_the_program_is_speaking():

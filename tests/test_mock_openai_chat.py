@@ -628,7 +628,7 @@ def test_the_server_answers_chat_completions_over_http():
     assert response.json() == ok(body(user(PARIS), tools=TOOLS))
 
 
-def test_the_openai_sdk_streams_from_the_server_once_server_py_writes_the_events():
+def test_the_openai_sdk_streams_tool_calls_from_the_server():
     openai = pytest.importorskip("openai")
     with MockServer() as server:
         client = openai.OpenAI(base_url=f"{server.base_url}/v1", api_key="test-key", max_retries=0)
@@ -636,11 +636,14 @@ def test_the_openai_sdk_streams_from_the_server_once_server_py_writes_the_events
         assert plain.choices[0].message.tool_calls[0].function.name == "get_weather"
         raw = httpx.post(f"{server.base_url}/v1/chat/completions", headers=AUTH, timeout=5,
                          json=body(user(PARIS), tools=TOOLS, stream=True))  # fmt: skip
-        if not raw.headers.get("content-type", "").startswith("text/event-stream"):
-            pytest.skip("server.py does not write chat completion streams yet (see openai_chat)")
+        assert raw.headers["content-type"].startswith("text/event-stream")
+        assert raw.text.rstrip().endswith("data: [DONE]")
         stream = client.chat.completions.create(
             model="gpt-4o", messages=[user(PARIS)], tools=TOOLS, stream=True
         )
-        names = [p.function.name for c in stream for p in c.choices[0].delta.tool_calls or []
-                 if c.choices and p.function.name]  # fmt: skip
-    assert names == ["get_weather"]
+        chunks = list(stream)
+    names = [p.function.name for c in chunks for p in c.choices[0].delta.tool_calls or []
+             if c.choices and p.function.name]  # fmt: skip
+    pieces = "".join(p.function.arguments or "" for c in chunks if c.choices
+                     for p in c.choices[0].delta.tool_calls or [])  # fmt: skip
+    assert names == ["get_weather"] and json.loads(pieces) == {"city": "Paris"}

@@ -1,5 +1,6 @@
 import pytest
 
+from handagent.blocks import text_of
 from handagent.views.stepper import LABELS, step_through
 
 MENU = [
@@ -33,7 +34,7 @@ def test_each_click_adds_the_message_of_its_step(mock_provider):
     assert stepper.messages[2]["content"] == [
         {"type": "tool_result", "tool_use_id": call["id"], "content": "2124/1/1 00:00:00"}
     ]
-    assert "2124/1/1 00:00:00" in stepper.messages[3]["content"][0].text
+    assert "2124/1/1 00:00:00" in text_of(stepper.messages[3]["content"])
 
 
 def test_each_step_shows_what_it_added(mock_provider):

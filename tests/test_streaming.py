@@ -121,7 +121,11 @@ def test_a_streamed_reply_agrees_with_the_sdk_own_stream_accumulator(mock_server
 
 def test_a_tool_call_cut_by_max_tokens_keeps_its_raw_text_and_stops_with_length(mock_server):
     mock_server.script(TEXT_THEN_CALL)
-    message = assemble(parse_sse(stream_lines(mock_server, body(max_tokens=25))), model=MODEL)
+    request = {
+        **body(max_tokens=25),
+        "thinking": {"type": "disabled"},
+    }  # cut the call, not a thought
+    message = assemble(parse_sse(stream_lines(mock_server, request)), model=MODEL)
     assert message.stop_reason == "length"
     (cut,) = tool_calls(message)
     assert cut.arguments is None

@@ -256,7 +256,8 @@ def call_id(seed: str, index: int, style: str | None = None) -> str:
 
 def completion(body: dict, request: dict, blocks: list[dict], id_style: str | None = None) -> dict:
     """The `chat.completion` for `body`, whose model said `blocks` (Messages content blocks)."""
-    reply, partial_json = replies.message(request, blocks)  # the cut, usage and stop_reason
+    # the cut, usage and stop_reason; Chat Completions has no thinking blocks to carry
+    reply, partial_json = replies.message(request, blocks, think=False)
     # streaming is left out: the same conversation gets the same reply, ids too, streamed or not
     seed = replies.digest({k: v for k, v in body.items() if k not in ("stream", "stream_options")})
     scripted_ids = [block.get("id") for block in blocks if block["type"] == "tool_use"]

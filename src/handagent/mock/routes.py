@@ -81,8 +81,10 @@ def allowed(method: str, path: str) -> int | None:
 def route(method: str, target: str, headers: dict, raw: bytes, req_id: str, state, cut: bool):
     """The response to a request that arrived whole. `target` is the path with its query."""
     path, _, query = target.partition("?")
-    if path == OPENAI_ROUTE:  # the OpenAI side (chapter 06)
+    if path == OPENAI_ROUTE:  # the OpenAI side (chapter 07)
         status, reply = openai_chat.answer(raw, headers, state.next_reply)
+        if isinstance(reply, tuple):  # stream: true -> the chunks' server-sent events
+            return event_stream(reply, req_id)
         return reply_json(status, reply, req_id)
     try:
         access.check_key(headers)
@@ -128,13 +130,18 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
             return closing(replace(response, body=response.body[: len(response.body) // 2]))
         return response
     events = list(stream.events(reply, partial_json))
+    return event_stream(tuple(_cut(events) if cut else events), req_id)
+
+
+def event_stream(events: tuple[bytes, ...], req_id: str) -> Response:
+    """A 200 of server-sent events, in either wire format: the stream ends with the connection."""
     head = {
         "content-type": "text/event-stream",
         "cache-control": "no-cache",
         "request-id": req_id,
         "connection": "close",  # no length, no chunks: the stream ends when the connection does
     }
-    return Response(200, head, events=tuple(_cut(events) if cut else events), close=True)
+    return Response(200, head, events=events, close=True)
 
 
 def _cut(events: list[bytes]) -> list[bytes]:

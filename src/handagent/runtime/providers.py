@@ -29,6 +29,7 @@ from typing import Literal
 
 import httpx
 
+from ..checks import API_VERSION
 from ..cost import METER
 from .adapters import (
     from_anthropic,
@@ -43,7 +44,7 @@ from .streaming import Assembler, parse_sse
 
 Api = Literal["anthropic", "openai_chat"]
 PATHS = {"anthropic": "/v1/messages", "openai_chat": "/v1/chat/completions"}
-ANTHROPIC_VERSION = "2023-06-01"
+ANTHROPIC_VERSION = API_VERSION  # what the SDK sends
 # How a provider's failure shows up: a transport error, a body that is not JSON (ValueError),
 # JSON of another shape than the adapter reads (LookupError, TypeError).
 FAILURES = (httpx.HTTPError, ValueError, LookupError, TypeError)
