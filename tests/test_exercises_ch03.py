@@ -110,6 +110,15 @@ def test_the_reply_as_dicts_passes_since_the_blocks_are_the_same():
     assert check_feed_back(with_reply(lambda content: content)).passed
 
 
+def test_the_reply_dumped_with_its_none_fields_passes_too():
+    def dumped(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        messages[1] = {"role": "assistant", "content": [b.model_dump() for b in reply_content]}
+        return messages
+
+    assert check_feed_back(dumped).passed
+
+
 def test_dropping_the_thinking_block_is_named_though_the_local_check_cannot_see_it():
     found = problems_of(with_reply(lambda content: content[1:]))
     assert "Message 1 drops the reply's thinking block" in found

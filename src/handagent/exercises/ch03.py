@@ -71,6 +71,11 @@ def _reply() -> list:
     return [THOUGHT.model_copy(), said, *copy.deepcopy(CALLS)]
 
 
+def _unset(block: object) -> object:
+    """A block without its None fields, as the SDK sends it. Example: {"citations": None, ...}"""
+    return {k: v for k, v in block.items() if v is not None} if isinstance(block, dict) else block
+
+
 def _reply_problems(message: object, at: int) -> list[str]:
     if not isinstance(message, dict) or message.get("role") != "assistant":
         role = message.get("role") if isinstance(message, dict) else message
@@ -81,9 +86,9 @@ def _reply_problems(message: object, at: int) -> list[str]:
             )
         ]
     content = message_dict(message)["content"]
-    if content == [block_dict(b) for b in _reply()]:
+    kept = [_unset(b) for b in content] if isinstance(content, list) else [content]
+    if kept == [block_dict(b) for b in _reply()]:
         return []
-    kept = content if isinstance(content, list) else [content]
     if not any(isinstance(b, dict) and b.get("type") == "tool_use" for b in kept):
         return [
             pick(
