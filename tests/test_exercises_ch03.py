@@ -1,10 +1,12 @@
 """Tests for handagent.exercises.ch03: the feed_back checker passes a right answer and names
-each classic mistake of feeding results back."""
+each classic mistake of feeding results back, thinking blocks dropped or changed included; the
+chapter's self-check grades its right answers right."""
 
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
-from handagent.blocks import tool_uses
+from handagent.blocks import block_dict, text_of, tool_uses
 from handagent.exercises.ch03 import ADD_ID, CLOCK_ID, check_feed_back
+from handagent.exercises.selfcheck import self_check
 
 
 def result(call: dict, functions: dict) -> dict:
@@ -80,10 +82,67 @@ def test_appending_only_the_text_is_named_as_the_classic_mistake_with_the_api_wo
 def test_appending_the_text_as_a_string_is_the_same_mistake():
     def as_string(history, reply_content, functions):
         kept = reference(history, reply_content, functions)
-        kept[1] = {"role": "assistant", "content": reply_content[0].text}
+        kept[1] = {"role": "assistant", "content": text_of(reply_content)}
         return kept
 
     assert "the classic mistake" in problems_of(as_string)
+
+
+def with_reply(change):
+    """A solution that answers every call but appends the reply as `change` leaves it."""
+
+    def feed_back(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        content = [block_dict(block) for block in reply_content]
+        messages[1] = {"role": "assistant", "content": change(content)}
+        return messages
+
+    return feed_back
+
+
+def test_the_reply_handed_in_starts_with_a_thinking_block_then_a_sentence_then_two_calls():
+    seen = []
+    check_feed_back(lambda history, reply, functions: seen.extend(b.type for b in reply))
+    assert seen == ["thinking", "text", "tool_use", "tool_use"]
+
+
+def test_the_reply_as_dicts_passes_since_the_blocks_are_the_same():
+    assert check_feed_back(with_reply(lambda content: content)).passed
+
+
+def test_the_reply_dumped_with_its_none_fields_passes_too():
+    def dumped(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        messages[1] = {"role": "assistant", "content": [b.model_dump() for b in reply_content]}
+        return messages
+
+    assert check_feed_back(dumped).passed
+
+
+def test_dropping_the_thinking_block_is_named_though_the_local_check_cannot_see_it():
+    found = problems_of(with_reply(lambda content: content[1:]))
+    assert "Message 1 drops the reply's thinking block" in found
+    assert "unmodified, in its place, with its signature" in found
+    assert "The API would refuse" not in found  # only the provider verifies thinking
+
+
+def test_editing_the_thinking_text_is_named_with_what_the_provider_checks():
+    def edit(content):
+        return [{**content[0], "thinking": "I will read the clock."}, *content[1:]]
+
+    found = problems_of(with_reply(edit))
+    assert "Message 1 changes the reply's thinking block" in found
+    assert "checks the signature against the block as it sent it" in found
+
+
+def test_moving_the_thinking_block_is_named_as_a_change():
+    found = problems_of(with_reply(lambda content: [content[1], content[0], *content[2:]]))
+    assert "changes the reply's thinking block (its text, its signature or its place)" in found
+
+
+def test_dropping_the_sentence_is_told_to_keep_all_four_blocks():
+    found = problems_of(with_reply(lambda content: [content[0], *content[2:]]))
+    assert "all 4 blocks" in found
 
 
 def test_role_tool_is_refused_as_openai_wire_format():
@@ -177,6 +236,13 @@ def test_the_checker_uses_chapter_02s_question_and_the_series_tools():
     assert seen["functions"]["add"](1234, 5678) == 6912
 
 
+def test_the_self_check_grades_the_right_answers_right_and_hints_at_a_wrong_one():
+    assert self_check("03", {1: "c", 2: "User", 3: "b"}).passed
+    report = str(self_check("03", {1: "a", 2: "tool", 3: "b"}))
+    assert "1 of 3 right" in report
+    assert "Look at section 7" in report and "Section 5: the Messages API has two roles" in report
+
+
 # The Chinese edition: the same mistakes, hints in Chinese, the API's words as the API says them
 
 
@@ -192,6 +258,12 @@ def test_appending_only_the_text_is_named_in_chinese_and_the_api_refusal_quoted(
     assert '{"role": "assistant", "content": reply_content}' in found
     assert "API 会以 400 拒绝" in found
     assert "messages.2.content.0: unexpected `tool_use_id` found in `tool_result`" in found
+
+
+@in_chinese
+def test_dropping_the_thinking_block_is_named_in_chinese():
+    found = problems_of(with_reply(lambda content: content[1:]))
+    assert "消息 1 丢掉了回复里的 thinking 块" in found and "连同签名一起拼回去" in found
 
 
 @in_chinese
@@ -223,7 +295,7 @@ def test_the_chinese_edition_hands_feed_back_chapter_02s_conversation_in_chinese
     seen = {}
 
     def spy(history, reply_content, functions):
-        seen.update(question=history[0]["content"], said=reply_content[0].text)
+        seen.update(question=history[0]["content"], said=text_of(reply_content))
         return reference(history, reply_content, functions)
 
     assert check_feed_back(spy).passed

@@ -21,10 +21,7 @@ MACHINE_PATH = re.compile(
     r")|\.venv(?![\w-])"
 )
 # Known today, each to be fixed in its notebook (then its mark flips to a failure: remove it).
-KNOWN = {
-    ("03_feeding_results_back.ipynb", "b09dd59e"): "an ANSI traceback printing /work/... and "
-    ".venv paths; catch the error and print llm.explain(error), or show a short traceback",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def output_text(output: dict) -> str:

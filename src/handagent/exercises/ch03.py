@@ -1,10 +1,13 @@
 """Chapter 03's exercise: feed the results of a reply's tool calls back, as the API requires.
 
 `check_feed_back` runs the learner's `feed_back(history, reply_content, functions)` on chapter
-02's two-call reply ("What time is it? Also, what is 1234 + 5678?": the clock and the adder of
-`handagent.examples`), and reads the history it returns: the reply appended whole, then one user
-message holding one `tool_result` per `tool_use`, ids matching, content as text. Each classic
-mistake gets its name, and the API's own refusal is quoted where it would refuse.
+02's two-call question ("What time is it? Also, what is 1234 + 5678?": the clock and the adder of
+`handagent.examples`) and a reply in today's shape: a thinking block, a sentence, then the two
+calls. It reads the history returned: the reply appended whole (its thinking block unmodified, in
+its place), then one user message holding one `tool_result` per `tool_use`, ids matching,
+content as text. Each classic mistake gets its name, and the API's own refusal is quoted where
+the local check can tell it would refuse (a thinking block's signature only the provider can
+verify, so that mistake is named without it).
 
 Hints follow the edition's language, `handagent.language`.
 
@@ -14,22 +17,27 @@ Not handled here: tools that fail or cannot run (chapter 05), running calls conc
 
 import copy
 
-from anthropic.types import TextBlock, ToolUseBlock
+from anthropic.types import TextBlock, ThinkingBlock, ToolUseBlock
 
 from ..blocks import block_dict, message_dict
 from ..checks import Rejection, check_request
 from ..examples import add, get_current_time
 from ..language import pick
 from . import Verdict, attempt
+from .selfcheck import Question
 
-# chapter 02's question and the mock's words before its two calls, in the edition's language
+# chapter 02's question and, in the edition's language, the sentence a model that writes one
+# (Sonnet 5, say) puts before its calls; on the 5.5 models it comes back as a thinking block
 QUESTION = (
     "What time is it? Also, what is 1234 + 5678?",
     "现在几点了？另外 1234 加 5678 等于多少？",
 )
 SAID = ("Let me check that.", "我来查一下。")
-CLOCK_ID, ADD_ID = "toolu_01kpvUSqnPbxr32prEF5A3YUP7", "toolu_01mcGAQf8J1Y3aLxb0kkXyfxNK"
-CALLS = [  # the mock's calls in chapter 02, with the ids of the English run
+# the thinking block and the calls as the mock made them in chapter 02, on the default model
+SIGNATURE = "pH4ctMsq4z9C4eFgQFNPz3Ukw/q4urcQuvUwE215VvQXRsPpkcRCzG7Pzj4kXRTF"
+THOUGHT = ThinkingBlock(type="thinking", thinking="", signature=SIGNATURE)
+CLOCK_ID, ADD_ID = "toolu_01udbv5wMHU49KbkJWpFQ7u7oz", "toolu_01i80G6IJYoRYXu6unaYh170Z9"
+CALLS = [
     ToolUseBlock(type="tool_use", id=CLOCK_ID, name="get_current_time", input={}),
     ToolUseBlock(type="tool_use", id=ADD_ID, name="add", input={"a": 1234, "b": 5678}),
 ]
@@ -58,8 +66,14 @@ def _history() -> list[dict]:
 
 
 def _reply() -> list:
-    """The mock's reply to the question in chapter 02: a text block, then the two calls."""
-    return [TextBlock(type="text", text=pick(*SAID)), *copy.deepcopy(CALLS)]
+    """The reply to chapter 02's question: a thinking block, a text block, then the two calls."""
+    said = TextBlock(type="text", text=pick(*SAID))
+    return [THOUGHT.model_copy(), said, *copy.deepcopy(CALLS)]
+
+
+def _unset(block: object) -> object:
+    """A block without its None fields, as the SDK sends it. Example: {"citations": None, ...}"""
+    return {k: v for k, v in block.items() if v is not None} if isinstance(block, dict) else block
 
 
 def _reply_problems(message: object, at: int) -> list[str]:
@@ -72,9 +86,9 @@ def _reply_problems(message: object, at: int) -> list[str]:
             )
         ]
     content = message_dict(message)["content"]
-    if content == [block_dict(b) for b in _reply()]:
+    kept = [_unset(b) for b in content] if isinstance(content, list) else [content]
+    if kept == [block_dict(b) for b in _reply()]:
         return []
-    kept = content if isinstance(content, list) else [content]
     if not any(isinstance(b, dict) and b.get("type") == "tool_use" for b in kept):
         return [
             pick(
@@ -85,10 +99,35 @@ def _reply_problems(message: object, at: int) -> list[str]:
             )
             + pick(*WHOLE)
         ]
+    thinking = [b for b in kept if isinstance(b, dict) and b.get("type") == "thinking"]
+    if not thinking:
+        return [
+            pick(
+                f"Message {at} drops the reply's thinking block. Its text is empty, but it goes "
+                "back unmodified, in its place, with its signature: the API refuses a history "
+                "whose latest assistant message lost its thinking (the local check cannot see "
+                "this; the provider can); ",
+                f"消息 {at} 丢掉了回复里的 thinking 块。它的文字是空的，但必须原样、按原来的位置、"
+                "连同签名一起拼回去：最后一条 assistant 消息丢了 thinking，API 会拒绝这段对话历史"
+                "（本地检查看不出来，服务商看得出来）；",
+            )
+            + pick(*WHOLE)
+        ]
+    if thinking != [block_dict(THOUGHT)] or kept.index(thinking[0]) != 0:
+        return [
+            pick(
+                f"Message {at} changes the reply's thinking block (its text, its signature or "
+                "its place): the API checks the signature against the block as it sent it, and "
+                "refuses one that was modified or moved; ",
+                f"消息 {at} 改动了回复里的 thinking 块（文字、签名或位置）：API 会拿签名核对"
+                "它当初发出的那个块，被改过或挪过位置的块会被拒绝；",
+            )
+            + pick(*WHOLE)
+        ]
     return [
         pick(
-            f"Message {at} should hold the reply's content as it came, all 3 blocks; ",
-            f"消息 {at} 应该原样保存回复的 content，3 个块一个不少；",
+            f"Message {at} should hold the reply's content as it came, all 4 blocks; ",
+            f"消息 {at} 应该原样保存回复的 content，4 个块一个不少；",
         )
         + pick(*WHOLE)
     ]
@@ -266,3 +305,56 @@ def _feed_back_problems(feed_back) -> list[str]:
 def check_feed_back(feed_back) -> Verdict:
     """Check `feed_back(history, reply_content, functions)` on a reply with two tool calls."""
     return Verdict("feed_back", tuple(_feed_back_problems(feed_back)))
+
+
+SELF_CHECK = (
+    Question(
+        prompt=(
+            "The reply holds [thinking, thinking, tool_use]; the thinking texts are empty. What "
+            "goes into the history as the assistant message?",
+            "",
+        ),
+        options=(
+            ("The tool_use block: it is what the result answers", ""),
+            ("The blocks with something in them: the tool_use, and any text", ""),
+            ("reply.content as it came: every block, unmodified, in order", ""),
+            ("The tool_use, with the thinking turned into one text block", ""),
+        ),
+        answer="c",
+        hint=("Look at section 7: what did the provider say to each history that changed it?", ""),
+        why=(
+            "The result needs its tool_use to pair with, and the provider checks the thinking "
+            "blocks' signatures: a dropped, edited or moved block is a 400.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=("Which role does the message carrying the tool_result blocks have?", ""),
+        accept=("user",),
+        hint=(
+            "Section 5: the Messages API has two roles. Who is speaking when a result is sent?",
+            "",
+        ),
+        why=(
+            "user: the Messages API has only user and assistant, and everything the program sends "
+            "is user. (OpenAI's wire format has a tool role; Anthropic's has none.)",
+            "",
+        ),
+    ),
+    Question(
+        prompt=("A tool returns a wrong answer with no error. What does the model do with it?", ""),
+        options=(
+            ("It notices, and asks for the tool again", ""),
+            ("It takes it as true: a result is text in the conversation, unchecked", ""),
+            ("The API refuses the result", ""),
+            ("It ignores results it cannot verify", ""),
+        ),
+        answer="b",
+        hint=("Section 8: what did the model say about the lying clock?", ""),
+        why=(
+            "The model has no way to check a result, so a tool's correctness is the program's job; "
+            "it is also how a model learns what it cannot know.",
+            "",
+        ),
+    ),
+)

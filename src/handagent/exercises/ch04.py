@@ -10,6 +10,9 @@ a user message with no results is a request the API refuses.
 
 Hints follow the edition's language, `handagent.language`.
 
+`SELF_CHECK` holds the chapter's three questions: where the results go, which `tool_choice` every
+current model accepts, and what may run at the same time.
+
 Not handled here: tools that fail and input that breaks the schema (chapter 05), running the calls
 concurrently (`handagent.dispatch.run_tool_calls` does that).
 """
@@ -19,6 +22,7 @@ from anthropic.types import TextBlock, ToolUseBlock
 from ..blocks import tool_uses
 from ..language import pick
 from . import Verdict, attempt
+from .selfcheck import Question
 
 NOW = "2026-07-08 20:41:00"
 # Phrases that end several sentences, (English, Chinese)
@@ -271,3 +275,59 @@ def check_answer_all(answer_all) -> Verdict:
         for problem in _probe_problems(answer_all, content)
     ]
     return Verdict("answer_all", tuple(problems))
+
+
+SELF_CHECK = (
+    Question(
+        prompt=("A reply holds three tool_use blocks. Where do their three results go?", ""),
+        options=(
+            ("Three user messages, one per result, in the order of the calls", ""),
+            ("One user message right after the reply, one tool_result per call, results first", ""),
+            ("One user message holding the result of the last call; the others can wait", ""),
+            ("Into the assistant message, after each tool_use", ""),
+        ),
+        answer="b",
+        hint=("Sections 3 and 4: what did the API say when one call went unanswered?", ""),
+        why=(
+            "Every tool_use is answered in the very next message, each result matched by its id; "
+            "one message keeps the model willing to ask for tools in parallel.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=("The program must run unchanged on every current model. Which tool_choice?", ""),
+        options=(
+            ('{"type": "any"}: some tool must be called', ""),
+            ('{"type": "tool", "name": "add"}: this tool must be called', ""),
+            ('{"type": "auto", "disable_parallel_tool_use": True}: at most one call', ""),
+            ("Any of these: tool_choice is the same everywhere", ""),
+        ),
+        answer="c",
+        hint=("Section 5: what did the catalogue's model say to a forced choice?", ""),
+        why=(
+            "Several current models refuse any and tool with a 400; auto (with or without "
+            "disable_parallel_tool_use) and none work on all of them.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=(
+            "One reply asks for write_file and read_file of the same path. May run_tool_calls "
+            "run them at the same time?",
+            "",
+        ),
+        options=(
+            ("Yes: calls in one reply are independent", ""),
+            ("Yes: the API runs them in the order they were written", ""),
+            ("No: the API refuses two calls on one file", ""),
+            ("No: their inputs are independent, their effects are not, so they race", ""),
+        ),
+        answer="d",
+        hint=("Section 7: what exactly is independent about the calls of one reply?", ""),
+        why=(
+            "The model wrote every input before any call ran, but a write and a read of one "
+            "file race; such a tool needs a lock, or its calls run one after another.",
+            "",
+        ),
+    ),
+)

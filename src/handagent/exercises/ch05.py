@@ -6,6 +6,8 @@ compares the learner's index with the message `check_tool_protocol` names for `b
 
 Hints follow the edition's language, `handagent.language`.
 
+`SELF_CHECK` holds the chapter's three questions, one per rule and one on who fails at once.
+
 Not handled here: schema validation and timeouts (`run_tool_calls` does those in the package).
 """
 
@@ -16,6 +18,7 @@ from ..dispatch import tool_result
 from ..examples import FORECASTS, add
 from ..language import pick
 from . import Verdict, attempt
+from .selfcheck import Question
 
 
 def _divide(a, b):
@@ -290,3 +293,63 @@ def check_offending_message(answer: object) -> Verdict:
             "铁律一是欠单必还，下一条 user 消息里，结果前面不能有任何别的内容。",
         )
     return Verdict(title, (problem,))
+
+
+SELF_CHECK = (
+    Question(
+        prompt=(
+            "The model asks for delete_file, and the program will not run it without the user's "
+            "approval. What goes in the next user message for that call?",
+            "",
+        ),
+        options=(
+            ("Nothing: a call that was not run needs no result", ""),
+            ("A text block saying the file was kept", ""),
+            ("A tool_result for the call, is_error true, saying it was not run and why", ""),
+            ("A tool_result saying the file was deleted, so the model moves on", ""),
+        ),
+        answer="c",
+        hint=("Rule one, section 2: which calls must the next user message answer?", ""),
+        why=(
+            "Every tool_use is answered, even one the program declines: not_run gives a result "
+            "marked is_error, so the model neither waits nor takes it for a success.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=("A tool raises an exception while a reply's three calls run. What then?", ""),
+        options=(
+            ("The exception stops the program: a crash is the honest answer", ""),
+            ("That call gets an is_error result naming the exception; the others run as usual", ""),
+            ("The program retries the tool until it works", ""),
+            ("That call is dropped from the reply, and the others are answered", ""),
+        ),
+        answer="b",
+        hint=("Rule two, section 3c: what does collect() return when a tool raises?", ""),
+        why=(
+            "Failure is data: the model reads what went wrong and can fix its call, pick another "
+            "tool, or tell the user; the other results are unaffected.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=(
+            "The program's own history leaves a tool_use unanswered. Whose mistake is it, and "
+            "what should happen?",
+            "",
+        ),
+        options=(
+            ("The model's: send it an is_error result", ""),
+            ("The API's: retry the request", ""),
+            ("The program's: it should fail at once, before a request is sent", ""),
+            ("Nobody's: the API fills in the missing result", ""),
+        ),
+        answer="c",
+        hint=("Sections 5 and 6: the split is by who made the mistake.", ""),
+        why=(
+            "A broken protocol is a programmer's mistake: call_model's local check raises "
+            "Rejection with the API's own words before anything is sent.",
+            "",
+        ),
+    ),
+)
