@@ -108,3 +108,16 @@ def test_default_model_is_a_model_id_the_sdk_knows():
     known = typing.get_args(typing.get_args(ModelParam)[0])
     assert known and all(model.startswith("claude-") for model in known)  # the right Literal
     assert DEFAULT_MODEL in known
+
+
+def test_the_provider_line_follows_the_editions_language():
+    from handagent.language import use_language
+
+    try:
+        use_language("zh-CN")
+        line = describe(Settings(provider="mock", model="claude-haiku-5-5"))
+    finally:
+        use_language("en")
+    assert line.startswith(
+        "服务商：mock（本地的 Anthropic API 模拟服务，不需要 key）· 模型：claude-haiku-5-5"
+    )

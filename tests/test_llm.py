@@ -195,3 +195,26 @@ def test_an_anthropic_compatible_endpoint_may_serve_models_the_catalogue_does_no
     # checked locally as the endpoint's own model (no 404 here), then refused by the mock
     with pytest.raises(anthropic.NotFoundError, match="model: deepseek-chat"):
         llm.call_model([QUESTION], model="deepseek-chat")
+
+
+def test_explain_cuts_long_provider_words_at_a_word_and_marks_the_cut():
+    clip = llm.clip
+    assert clip("one two three", 8) == "one two…"
+    assert clip("short", 8) == "short" and clip("abcdefghij", 4) == "abcd…"
+
+
+def test_explain_speaks_the_editions_language_around_the_providers_words():
+    from handagent.checks import Rejection
+    from handagent.language import use_language
+
+    refused = Rejection(400, "invalid_request_error", "max_tokens: Field required")
+    try:
+        use_language("zh-CN")
+        said = llm.explain(refused)
+    finally:
+        use_language("en")
+    assert (
+        said
+        == "Rejection: HTTP 400 invalid_request_error: max_tokens: Field required（发送前就查出来了）"
+    )  # noqa: E501
+    assert llm.explain(refused).endswith("Field required (found before sending)")

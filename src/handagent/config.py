@@ -18,6 +18,7 @@ from typing import Literal
 from dotenv import find_dotenv, load_dotenv
 
 from . import models
+from .language import pick
 
 Provider = Literal["mock", "anthropic"]
 
@@ -66,13 +67,17 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
 def describe(settings: Settings) -> str:
     """One line for the top of every notebook: who we talk to, and how to switch."""
     if settings.provider == "mock":
-        return (
+        return pick(
             f"Provider: mock (a local stand-in for the Anthropic API, no key needed) · "
             f"model: {settings.model} · to use the real API, put ANTHROPIC_API_KEY in .env "
-            f"and restart the kernel."
+            f"and restart the kernel.",
+            f"服务商：mock（本地的 Anthropic API 模拟服务，不需要 key）· 模型：{settings.model} · "
+            f"要用真实 API，把 ANTHROPIC_API_KEY 写进 .env，然后重启 kernel。",
         )
     where = settings.base_url or "https://api.anthropic.com"
-    return (
+    return pick(
         f"Provider: anthropic at {where} · model: {settings.model} · to run offline, set "
-        f"HANDAGENT_PROVIDER=mock in .env and restart the kernel."
+        f"HANDAGENT_PROVIDER=mock in .env and restart the kernel.",
+        f"服务商：anthropic（{where}）· 模型：{settings.model} · 要离线运行，在 .env 里设置 "
+        f"HANDAGENT_PROVIDER=mock，然后重启 kernel。",
     )

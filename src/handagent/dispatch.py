@@ -8,10 +8,11 @@ Two rules from chapter 05 shape everything here:
    runs past its timeout becomes a result with `is_error: true` that tells the model what went
    wrong and what it sent, so it can correct itself. Nothing here raises for a model's mistake.
 
-Calls in one reply are independent, so they run concurrently (chapter 04); results still come
-back in the order of the calls.
+Calls in one reply have independent inputs, so they run concurrently (chapter 04); their effects
+need not be independent (a write and a read of one file race), so a tool that must not run beside
+another needs its own lock. Results still come back in the order of the calls.
 
-Not handled here: results that must be cut to size (chapter 06), id rules of other providers.
+Not handled here: results that must be cut to size (chapter 08), id rules of other providers.
 """
 
 import json

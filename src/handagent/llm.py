@@ -23,9 +23,11 @@ from .blocks import message_dict
 from .checks import API_VERSION, Rejection, check_request
 from .config import Settings, describe, load_settings
 from .cost import http_client
+from .language import pick
 
 MAX_TOKENS = 1024  # thinking counts toward it too: enough for a thinking model's short replies
 TIMEOUT_SECONDS = 60.0
+EXPLAIN_CHARACTERS = 300  # of the provider's words: one line, and no echo of a whole request
 ANTHROPIC_VERSION = API_VERSION  # what the SDK sends; raw requests send the same
 MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key but `bad-...`; a real one never goes
 
@@ -81,6 +83,14 @@ def provider_line() -> str:
     return describe(settings())
 
 
+def clip(text: str, limit: int = EXPLAIN_CHARACTERS) -> str:
+    """Text cut at a word boundary, marked when cut. Example: ("one two three", 8) -> "one two…" """
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
+    return cut.rstrip(" ,;:") + "…"
+
+
 def explain(error: BaseException) -> str:
     """A failed call in one line: the SDK's exception name, the status and the provider's words.
 
@@ -90,23 +100,29 @@ def explain(error: BaseException) -> str:
     """
     name = type(error).__name__
     if isinstance(error, Rejection):
-        detail = f"HTTP {error.status} {error.error_type}: {error.message} (found before sending)"
+        before = pick(" (found before sending)", "（发送前就查出来了）")
+        detail = f"HTTP {error.status} {error.error_type}: {error.message}{before}"
     elif isinstance(error, anthropic.APIStatusError):
         words = f"{error.type}: {error.api_message}" if error.api_message else error.response.text
         request_id = f" (request-id {error.request_id})" if error.request_id else ""
-        detail = f"HTTP {error.status_code} {(words or error.response.reason_phrase)[:300]}"
+        detail = f"HTTP {error.status_code} {clip(words or error.response.reason_phrase)}"
         detail += request_id
     elif isinstance(error, anthropic.APIConnectionError):
         where, cause = error.request.url.netloc.decode(), error.__cause__
         why = f"{type(cause).__name__}: {cause}" if cause else error.message
         if isinstance(error, anthropic.APITimeoutError):
             seconds = (error.request.extensions.get("timeout") or {}).get("read")
-            within = f" within {seconds:g} s" if seconds is not None else ""
-            detail = f"no answer from {where}{within} ({why})"
+            if seconds is None:
+                detail = pick(f"no answer from {where} ({why})", f"{where} 没有回应（{why}）")
+            else:
+                detail = pick(f"no answer from {where} within {seconds:g} s ({why})",
+                              f"{where} 在 {seconds:g} 秒内没有回应（{why}）")  # fmt: skip
         elif isinstance(cause, httpx2.ConnectError):
-            detail = f"cannot connect to {where} ({why})"
+            detail = pick(f"cannot connect to {where} ({why})", f"连不上 {where}（{why}）")
         else:
-            detail = f"the connection to {where} broke ({why})"
+            detail = pick(
+                f"the connection to {where} broke ({why})", f"与 {where} 的连接断了（{why}）"
+            )
     else:
         detail = str(error)
     line = " ".join(f"{name}: {detail}".split())

@@ -92,6 +92,10 @@ def questions(chapter: str) -> tuple[Question, ...]:
         raise ValueError(  # noqa: B904 - the import error says nothing a learner needs
             f"No chapter {chapter!r}: use the two digits of a notebook, e.g. '03'."
         )
+    if not hasattr(module, "SELF_CHECK"):
+        raise ValueError(
+            f"{module.__name__} has no SELF_CHECK: add its three Question(...) as SELF_CHECK."
+        )
     return module.SELF_CHECK
 
 
