@@ -315,3 +315,22 @@ def test_the_chinese_edition_asks_the_model_in_chinese(monkeypatch):
 def test_an_english_description_passes_in_the_chinese_edition(monkeypatch):
     calls_multiply(monkeypatch)
     assert check_multiply_entry(REFERENCE).passed
+
+
+# The self-check
+
+
+def test_the_self_check_grades_the_right_answers_right():
+    from handagent.exercises.selfcheck import self_check
+
+    assert self_check("01", {1: "c", 2: "20", 3: "b"}).passed
+    assert self_check("01", {1: "c", 2: "Twenty times", 3: "b"}).passed
+
+
+def test_a_wrong_self_check_answer_gets_the_hint_not_the_reason():
+    from handagent.exercises.selfcheck import self_check
+
+    text = str(self_check("01", {1: "a", 2: "1", 3: "a"}))
+    assert text.count("✗ not yet") == 3
+    for question in ch01.SELF_CHECK:
+        assert question.hint[0] in text and question.why[0] not in text

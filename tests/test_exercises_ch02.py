@@ -1,6 +1,7 @@
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
-from handagent.exercises.ch02 import check_find_tool_calls
+from handagent.exercises.ch02 import CASES, SELF_CHECK, check_find_tool_calls
+from handagent.exercises.selfcheck import self_check
 
 
 def reference(content):
@@ -22,6 +23,17 @@ def first_match_only(content):
     for call in reference(content):
         return [call]
     return []
+
+
+def first_by_next(content):
+    """The notebook's starting version: the first tool_use found, read by attributes."""
+    call = next(block for block in content if block.type == "tool_use")
+    return [(call.id, call.name, call.input)]
+
+
+def every_block_but_text(content):
+    blocks = [b.model_dump() if hasattr(b, "model_dump") else b for b in content]
+    return [(b["id"], b["name"], b["input"]) for b in blocks if b["type"] != "text"]
 
 
 def dicts_only(content):
@@ -97,6 +109,46 @@ def test_a_function_that_mutates_its_input_does_not_break_later_cases():
     assert check_find_tool_calls(destructive).passed
 
 
+def test_the_cases_include_replies_that_start_with_thinking_as_dicts_and_sdk_objects():
+    def first_type(block):
+        return getattr(block, "type", None) or block["type"]
+
+    starts = [
+        (type(content[0]).__name__, first_type(content[0])) for _, content, _ in CASES if content
+    ]
+    assert ("dict", "thinking") in starts and ("ThinkingBlock", "thinking") in starts
+
+
+def test_the_first_match_with_next_is_caught_on_every_kind_of_content():
+    problems = problems_of(first_by_next)
+    assert "only the first tool_use came back" in problems
+    assert "raised StopIteration" in problems and "return [] when there is none" in problems
+    assert 'read block["type"] on them' in problems
+
+
+def test_taking_every_block_but_text_for_a_call_is_told_about_thinking():
+    problems = problems_of(every_block_but_text)
+    assert "on two thinking blocks, then two tool_uses (dicts)" in problems
+    assert "a reply may start with thinking blocks, which have no id" in problems
+    assert "ThinkingBlock, ThinkingBlock, ToolUseBlock, ToolUseBlock" in problems
+
+
+def test_returning_thinking_blocks_as_calls_is_named():
+    def with_thinking(content):
+        blocks = [b.model_dump() if hasattr(b, "model_dump") else b for b in content]
+        return [(b.get("id"), b.get("name"), b.get("input")) for b in blocks if b["type"] != "text"]
+
+    assert "not calls, thinking blocks among them" in problems_of(with_thinking)
+
+
+def test_the_self_check_grades_the_right_answers_right():
+    assert self_check("02", {1: "c", 2: "c", 3: "b"}).passed
+    text = str(self_check("02", {1: "b", 2: "b", 3: "a"}))
+    assert text.count("✗ not yet") == 3
+    for question in SELF_CHECK:
+        assert question.hint[0] in text and question.why[0] not in text
+
+
 # The Chinese edition: the same mistakes, hints in Chinese
 
 
@@ -131,3 +183,11 @@ def test_wrong_return_values_are_explained_in_chinese():
     assert "函数返回了 None：应该返回列表" in problems_of(lambda content: None)
     assert "(id, name, input)" in problems_of(lambda content: [{"id": 1}])
     assert "请传入函数本身" in problems_of(reference([]))
+
+
+@in_chinese
+def test_the_new_hints_for_next_and_thinking_are_in_chinese():
+    assert "next() 没找到 tool_use" in problems_of(first_by_next)
+    problems = problems_of(every_block_but_text)
+    assert "「先两个思考块，后两个 tool_use（dict）」" in problems
+    assert "回复可能以思考块（thinking）开头" in problems

@@ -9,6 +9,9 @@ Hints follow the edition's language, `handagent.language`. A description may be 
 English or Chinese: both are judged by the same rules (`wording`), a Chinese character weighing
 three letters, so "把两个数字相乘并返回它们的乘积。用户要求做乘法计算时使用。" passes.
 
+`SELF_CHECK` holds the chapter's three self-check questions: what the model receives of a tool,
+how often the menu is paid for, and why the description decides.
+
 Not handled here: running the tool (chapter 03), judging prose beyond a few words it must contain.
 """
 
@@ -19,6 +22,7 @@ from ..language import pick
 from ..llm import call_model
 from ..tools import Tool
 from . import Verdict, attempt, wording
+from .selfcheck import Question
 
 EXERCISE = ("01 · a menu entry for multiply(x, y)", "01 · 为 multiply(x, y) 写菜单条目")
 # the learner's question, in the edition's language (docs/glossary.md); the seed's 834727 乘 991
@@ -264,3 +268,65 @@ def check_multiply_entry(entry: object) -> Verdict:
         )
         problems += [refused] if error else _called(entry)
     return Verdict(pick(*EXERCISE), tuple(problems))
+
+
+SELF_CHECK = (
+    Question(
+        prompt=("With a tools menu in the request, what does the model receive of a tool?", ""),
+        options=(
+            ("The function's code, to run when it needs it", ""),
+            ("A plugin the API installs for the length of the request", ""),
+            (
+                "Text: the tool's name, description and input schema, and a hidden tool-use "
+                "system prompt the API adds",
+                "",
+            ),
+            ("Only the tool's name", ""),
+        ),
+        answer="c",
+        hint=(
+            "Sections 4 and 5: the bytes that left the process, and the tokens the reply "
+            "counted beyond them.",
+            "",
+        ),
+        why=(
+            "The function never leaves the program. The model reads the menu entry and the "
+            "API's tool-use prompt, all text, and can only answer in text.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=(
+            "A conversation with a three-tool menu takes 20 requests. How many times are the "
+            "menu's tokens paid for?",
+            "",
+        ),
+        accept=("20", "20 times", "twenty", "twenty times"),
+        hint=("Section 5: what does every request send again?", ""),
+        why=(
+            "20: every request re-sends the history and the menu, hidden prompt included, so "
+            "each tool's description is paid for on every request.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=(
+            'The same clock is offered as "util" (description "Utility.", listed first) and as '
+            '"helper" (a precise description). Asked the time, which does the model call?',
+            "",
+        ),
+        options=(
+            ("util, because it comes first on the menu", ""),
+            ("helper, because the model chooses from names and descriptions", ""),
+            ("Both, to be sure", ""),
+            ("Neither: two tools that do the same thing confuse it", ""),
+        ),
+        answer="b",
+        hint=("Section 6: run it, and read what the model had to go on.", ""),
+        why=(
+            "The model knows a tool only by its name and description; a description that says "
+            "what the tool does and when to use it is what gets it chosen.",
+            "",
+        ),
+    ),
+)

@@ -2,32 +2,49 @@
 
 The learner's function takes a message's content (a list of blocks, as dicts or as the SDK's
 objects) and returns a list of `(id, name, input)` tuples, one per tool_use block, in order.
-`check_find_tool_calls` runs it on contents a real conversation produces and names the classic
-mistakes: reading only `content[-1]`, stopping at the first match, handling only dicts.
+`check_find_tool_calls` runs it on contents a real conversation produces, today's replies that
+start with thinking blocks among them, and names the classic mistakes: reading only
+`content[-1]`, stopping at the first match (`next(...)`), taking every block that is not text
+for a call, handling only dicts.
 
 Hints follow the edition's language, `handagent.language`.
+
+`SELF_CHECK` holds the chapter's three self-check questions: what has run when a reply asks for
+a tool, how to find every call, and what an id is for.
 
 Not handled here: what to do with the calls (chapter 03).
 """
 
 import copy
 
-from anthropic.types import TextBlock, ToolUseBlock
+from anthropic.types import TextBlock, ThinkingBlock, ToolUseBlock
 
 from ..language import pick
 from . import Verdict, attempt
+from .selfcheck import Question
 
 EXERCISE = "02 · find_tool_calls(content)"  # code: the same in both editions
 
 TEXT = {"type": "text", "text": "Let me check that."}
 TIME = {"type": "tool_use", "id": "toolu_01A", "name": "get_current_time", "input": {}}
 SUM = {"type": "tool_use", "id": "toolu_01B", "name": "add", "input": {"a": 1234, "b": 5678}}
+# today's replies: the model's plan, then its "Let me check that." as thinking, text left out
+PLAN = {"type": "thinking", "thinking": "", "signature": "EqQBCkYIBxgCKkBdT0mKvJ3qX7y0w2nW"}
+PROGRESS = {"type": "thinking", "thinking": "", "signature": "EpcBCkYIBxgCKkA3mQ8vLr2Zx7Ty1uWn"}
 # ((what the content is, in English and Chinese), the content, the calls expected)
 CASES = (
     (("text then one tool_use (dicts)", "先文本块，后一个 tool_use（dict）"), [TEXT, TIME], [TIME]),
     (
         ("text then two tool_uses (dicts)", "先文本块，后两个 tool_use（dict）"),
         [TEXT, TIME, SUM],
+        [TIME, SUM],
+    ),
+    (
+        (
+            "two thinking blocks, then two tool_uses (dicts)",
+            "先两个思考块，后两个 tool_use（dict）",
+        ),
+        [PLAN, PROGRESS, TIME, SUM],
         [TIME, SUM],
     ),
     (
@@ -45,11 +62,31 @@ CASES = (
         [TextBlock(**TEXT), ToolUseBlock(**TIME), ToolUseBlock(**SUM)],
         [TIME, SUM],
     ),
+    (
+        (
+            "reply.content as today's models return it "
+            "(ThinkingBlock, ThinkingBlock, ToolUseBlock, ToolUseBlock)",
+            "今天的模型返回的 reply.content"
+            "（ThinkingBlock, ThinkingBlock, ToolUseBlock, ToolUseBlock）",
+        ),
+        [
+            ThinkingBlock(**PLAN),
+            ThinkingBlock(**PROGRESS),
+            ToolUseBlock(**TIME),
+            ToolUseBlock(**SUM),
+        ],
+        [TIME, SUM],
+    ),
 )
 
 
 def _as_tuples(calls: list[dict]) -> list[tuple]:
     return [(call["id"], call["name"], call["input"]) for call in calls]
+
+
+def _has_thinking(content: list) -> bool:
+    kinds = (getattr(block, "type", None) or block.get("type") for block in content)
+    return "thinking" in kinds
 
 
 def _hint(error: str, content: list) -> str:
@@ -73,6 +110,20 @@ def _hint(error: str, content: list) -> str:
             "content may be empty or hold no tool_use: loop over it instead of indexing.",
             "content 可能是空的，也可能一个 tool_use 都没有：遍历它，别按下标取。",
         )
+    if "StopIteration" in error:
+        return pick(
+            "next() found no tool_use and raised: content may hold none. Collect every "
+            "tool_use block in a loop, and return [] when there is none.",
+            "next() 没找到 tool_use，于是抛出了异常：content 里可能一个 tool_use 都没有。"
+            "用循环收集所有 tool_use 块，一个都没有时返回 []。",
+        )
+    if ("KeyError" in error or "AttributeError" in error) and _has_thinking(content):
+        return pick(
+            "a reply may start with thinking blocks, which have no id, name or input either: "
+            'check block type == "tool_use" first, and never take a block by its position.',
+            "回复可能以思考块（thinking）开头，思考块同样没有 id、name 和 input："
+            '先判断块的 type == "tool_use"，永远别按位置取块。',
+        )
     if "KeyError" in error or "AttributeError" in error:
         return pick(
             'a text block has no id, name or input: check block type == "tool_use" first.',
@@ -84,7 +135,7 @@ def _hint(error: str, content: list) -> str:
     )
 
 
-def _diagnosis(got: list, expected: list) -> str:
+def _diagnosis(got: list, expected: list, content: list) -> str:
     """What a wrong answer most likely came from."""
     if len(expected) > 1 and got == expected[-1:]:
         return pick(
@@ -99,6 +150,12 @@ def _diagnosis(got: list, expected: list) -> str:
             "reply may hold several. Collect every tool_use block, then return.",
             "只拿到了第一个 tool_use：函数找到第一个就停了，但回复里可能有好几个调用。"
             "把所有 tool_use 块都收集起来再返回。",
+        )
+    if len(got) > len(expected) and _has_thinking(content):
+        return pick(
+            "it returned blocks that are not calls, thinking blocks among them: keep only "
+            'blocks of type "tool_use".',
+            '返回了不是调用的块，其中有思考块：只保留 type 为 "tool_use" 的块。',
         )
     if len(got) > len(expected):
         return pick(
@@ -144,7 +201,7 @@ def _problem(find_tool_calls, content: list, expected: list) -> str | None:
     if wrong_shape:
         return wrong_shape
     if got != expected:
-        diagnosis = _diagnosis(got, expected)
+        diagnosis = _diagnosis(got, expected, content)
         return pick(
             f"expected {expected}, got {got}; {diagnosis}",
             f"应该得到 {expected}，实际得到 {got}；{diagnosis}",
@@ -153,7 +210,7 @@ def _problem(find_tool_calls, content: list, expected: list) -> str | None:
 
 
 def check_find_tool_calls(find_tool_calls) -> Verdict:
-    """Run `find_tool_calls` on six contents and report every case it gets wrong."""
+    """Run `find_tool_calls` on every content of CASES and report every case it gets wrong."""
     if not callable(find_tool_calls):
         kind = type(find_tool_calls).__name__
         problem = pick(
@@ -173,3 +230,62 @@ def check_find_tool_calls(find_tool_calls) -> Verdict:
         for problem, cases in findings.items()
     ]
     return Verdict(EXERCISE, tuple(problems))
+
+
+SELF_CHECK = (
+    Question(
+        prompt=(
+            'A reply asks for get_current_time (stop_reason "tool_use"). What has run by the '
+            "time the reply reaches your program?",
+            "",
+        ),
+        options=(
+            ("get_current_time, on the provider's servers", ""),
+            ("get_current_time, in your process, called by the SDK", ""),
+            ("Nothing: the reply is text asking your program to run it", ""),
+            ("A copy of get_current_time, in a sandbox", ""),
+        ),
+        answer="c",
+        hint=("Section 6: what did the counter around the clock's function say?", ""),
+        why=(
+            "The model only wrote a request in an agreed format and stopped; the function "
+            "lives in your program, and only your program can run it.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=("Which code finds every tool call of a reply?", ""),
+        options=(
+            ("The last block of content", ""),
+            ('next(b for b in content if b.type == "tool_use")', ""),
+            ('[b for b in content if b.type == "tool_use"]', ""),
+            ("Every block after the first one", ""),
+        ),
+        answer="c",
+        hint=(
+            "Section 5: the reply to two questions at once, and what comes before its calls.",
+            "",
+        ),
+        why=(
+            "A reply may start with thinking or text and hold several calls: only selecting "
+            "every block by its type finds them all.",
+            "",
+        ),
+    ),
+    Question(
+        prompt=("What may a program do with a tool_use id?", ""),
+        options=(
+            ("Read its prefix to learn which provider made it", ""),
+            ("Copy it exactly into the result, and compare it for equality", ""),
+            ("Sort the calls by it, to run them in order", ""),
+            ("Shorten it, since only its start matters", ""),
+        ),
+        answer="b",
+        hint=("Section 7: what is an id's one job?", ""),
+        why=(
+            "An id pairs a result with its call and nothing more: its format is the "
+            "provider's business, and providers disagree.",
+            "",
+        ),
+    ),
+)
