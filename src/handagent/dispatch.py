@@ -11,7 +11,7 @@ Two rules from chapter 05 shape everything here:
 Calls in one reply are independent, so they run concurrently (chapter 04); results still come
 back in the order of the calls.
 
-Not handled here: results that must be cut to size (chapter 06), id rules of other providers.
+Not handled here: results that must be cut to size (chapter 08), id rules of other providers.
 """
 
 import json
