@@ -1,12 +1,15 @@
 """Chapter 06 exercise: the reply reader's checker passes the package's own reader and explains
-the mistakes of a first attempt (content[0] read as text, thinking dropped, a wrong table)."""
+the mistakes of a first attempt (content[0] read as text, thinking dropped, a wrong table), in
+both editions."""
 
 from dataclasses import replace
+
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.exercises.ch06 import REPLIES, check_reader, response
 from handagent.exercises.selfcheck import self_check
 from handagent.runtime.adapters.anthropic import STOP_REASONS, read_block
-from handagent.runtime.protocol import TextBlock, ThinkingBlock
+from handagent.runtime.protocol import TextBlock, ThinkingBlock, ToolCall
 
 
 def reference(reply):
@@ -33,6 +36,20 @@ def test_reading_content_0_as_text_is_told_to_select_blocks_by_type():
     problems = problems_of(read_blocks=lambda reply: [TextBlock(reply["content"][0]["text"])])
     assert "raised KeyError: 'text'" in problems
     assert "a reply may start with thinking" in problems
+
+
+def notebook_stub(reply):
+    """The notebook's first attempt: by type, but the text and the first call only."""
+    said = [TextBlock(b["text"]) for b in reply["content"] if b["type"] == "text"]
+    use = next(b for b in reply["content"] if b["type"] == "tool_use")
+    return [*said, ToolCall(use["id"], use["name"], use["input"])]
+
+
+def test_the_notebook_stub_is_told_about_thinking_and_replies_without_a_call():
+    problems = problems_of(read_blocks=notebook_stub)
+    assert "the thinking blocks are missing" in problems
+    assert "raised StopIteration. next(...) found no tool_use" in problems
+    assert "StopIteration: ." not in problems
 
 
 def test_dropping_thinking_is_told_the_next_request_needs_it():
@@ -82,5 +99,49 @@ def test_response_wraps_content_in_todays_shape():
 
 
 def test_the_self_check_grades_the_right_answers_right():
-    assert self_check("06", {1: "b", 2: "c", 3: "refusal"}).passed
+    assert self_check("06", {1: "b", 2: "b", 3: "refusal"}).passed
     assert not self_check("06", {1: "a", 2: "a", 3: "error"}).passed
+
+
+def test_a_wrong_self_check_answer_gets_the_hint_not_the_answer():
+    report = str(self_check("06", {1: "a", 2: "c", 3: "error"}))
+    assert "What does the provider check when the block comes back?" in report
+    assert "What may be sent back to the model that wrote them later on?" in report
+    assert "It is not a failure of the network or the provider." in report
+
+
+# The Chinese edition: the same mistakes, hints in Chinese
+
+
+@in_chinese
+def test_the_package_reader_passes_in_chinese():
+    assert "全部检查通过" in str(check_reader(dict(STOP_REASONS), reference))
+
+
+@in_chinese
+def test_the_notebook_stub_is_told_in_chinese():
+    problems = problems_of(stop_table={"end_turn": "stop"}, read_blocks=notebook_stub)
+    assert "stop_table 里没有 'pause_turn'；它对应 'pause'：服务器端工具的循环" in problems
+    assert "对于「先 thinking、再一个调用」这样的回复，read_blocks 返回了" in problems
+    assert "thinking 块不见了" in problems and "ThinkingBlock.redacted(data, model)。" in problems
+    assert "抛出了 StopIteration。next(...) 没找到 tool_use" in problems
+
+
+@in_chinese
+def test_reading_content_0_as_text_is_told_in_chinese():
+    problems = problems_of(read_blocks=lambda reply: [TextBlock(reply["content"][0]["text"])])
+    assert "抛出了 KeyError: 'text'。第一块不一定是文本" in problems
+
+
+@in_chinese
+def test_a_wrong_table_and_a_wrong_model_are_told_in_chinese():
+    table = dict(STOP_REASONS) | {"refusal": "error", "end_turn": "done"}
+
+    def no_model(reply):
+        blocks = reference(reply)
+        return [replace(b, model="") if isinstance(b, ThinkingBlock) else b for b in blocks]
+
+    problems = problems_of(stop_table=table, read_blocks=no_model)
+    assert "stop_table 把 'refusal' 映射成了 'error'；它对应 'refusal'：模型拒绝了" in problems
+    assert "映射成了 'done'，这不是我们的取值" in problems
+    assert "用 response['model']" in problems

@@ -1,11 +1,14 @@
 """Chapter 07 exercise: the id checker passes the package's own rewrite and explains the
-mistakes of a first attempt (results left behind, plain cuts that collide, valid ids changed)."""
+mistakes of a first attempt (results left behind, plain cuts that collide, valid ids changed),
+in both editions."""
 
 import hashlib
 import re
 from dataclasses import replace
 
-from handagent.exercises.ch07 import LONG, TWIN, check_normalise, histories
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
+
+from handagent.exercises.ch07 import IN_CHINESE, LONG, TWIN, check_normalise, histories
 from handagent.exercises.selfcheck import self_check
 from handagent.runtime.ids import IdRules, normalise_ids
 from handagent.runtime.protocol import AssistantMessage, ToolCall, ToolResultMessage
@@ -19,15 +22,15 @@ def cut(call_id, max_len):
     return re.sub(r"[^a-zA-Z0-9_-]", "_", call_id)[:max_len]
 
 
-def rewrite(history, new_id):
-    """Every call id and result id through `new_id(old)`, on a copy."""
+def rewrite(history, new_id, *, results=True):
+    """Every call id (and result id, unless results=False) through `new_id(old)`, on a copy."""
     out = []
     for m in history:
         if isinstance(m, AssistantMessage):
             blocks = tuple(replace(b, id=new_id(b.id)) if isinstance(b, ToolCall) else b
                            for b in m.content)  # fmt: skip
             m = replace(m, content=blocks)
-        elif isinstance(m, ToolResultMessage):
+        elif isinstance(m, ToolResultMessage) and results:
             m = replace(m, tool_call_id=new_id(m.tool_call_id))
         out.append(m)
     return out
@@ -46,18 +49,17 @@ def test_the_fixed_histories_hold_twins_sharing_200_characters():
     assert "two long ids sharing 200 characters" in histories()
 
 
-def test_rewriting_calls_but_not_results_is_told_to_use_one_table():
-    def calls_only(history, max_len):
-        out = []
-        for m in history:
-            if isinstance(m, AssistantMessage):
-                blocks = tuple(replace(b, id=cut(b.id, max_len)) if isinstance(b, ToolCall) else b
-                               for b in m.content)  # fmt: skip
-                m = replace(m, content=blocks)
-            out.append(m)
-        return out
+def cut_calls(history, max_len):
+    return rewrite(history, lambda i: cut(i, max_len), results=False)  # half a rewrite
 
-    assert "its result still quotes" in problems_of(calls_only)
+
+def notebook_stub(history, max_len):
+    """The notebook's first attempt: each call id cut to the limit, nothing else."""
+    return rewrite(history, lambda i: i[:max_len], results=False)
+
+
+def test_rewriting_calls_but_not_results_is_told_to_use_one_table():
+    assert "its result still quotes" in problems_of(cut_calls)
 
 
 def test_a_plain_cut_in_pairs_is_told_to_add_a_hash():
@@ -94,3 +96,42 @@ def test_a_stub_returning_none_or_raising_gives_problems_not_an_exception():
 
 def test_the_self_check_grades_the_right_answers_right():
     assert self_check("07", {1: "b", 2: "b", 3: "c"}).passed
+
+
+def test_a_wrong_self_check_answer_gets_the_hint():
+    report = str(self_check("07", {1: "a", 2: "d", 3: "a"}))
+    assert "What would switching back to the first provider need?" in report
+    assert "every call need?" in report
+
+
+# The Chinese edition: the same mistakes, hints in Chinese
+
+
+def test_every_fixed_history_is_named_in_chinese():
+    assert set(IN_CHINESE) == set(histories())
+
+
+@in_chinese
+def test_the_package_rewrite_passes_in_chinese():
+    assert "全部检查通过" in str(check_normalise(reference))
+
+
+@in_chinese
+def test_the_notebook_stub_is_told_in_chinese():
+    problems = problems_of(notebook_stub)
+    assert "07 · 成对改写 id" in str(check_normalise(notebook_stub))
+    assert "对于一个长 id（max_len 64），normalise 发出的调用 id 是" in problems
+    assert "把不合法的字符换掉，再截到长度上限" in problems
+    assert "给同一条消息里的两个调用改出了同一个 id：在每个改写后的 id 末尾加上" in problems
+
+
+@in_chinese
+def test_results_left_behind_and_valid_ids_changed_are_told_in_chinese():
+    def always(history, max_len):
+        return rewrite(history, lambda i: "h_" + hashlib.sha256(i.encode()).hexdigest()[:30])
+
+    assert "它的结果却还引用" in problems_of(cut_calls)
+    assert "'toolu_01A'，可它本来就合法" in problems_of(always)
+    assert "抛出了 ZeroDivisionError: division by zero。不要抛异常" in problems_of(
+        lambda h, n: 1 / 0
+    )

@@ -1,8 +1,11 @@
 """Chapter 08 exercise: the checkpoint checker passes the reference solution and explains wrong
-attempts (a crash on a missing path, no results for an aborted turn, a wrong tool_call_id...)."""
+attempts (a crash on a missing path, no results for an aborted turn, a wrong tool_call_id...),
+in both editions."""
 
 import json
 from dataclasses import dataclass
+
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.exercises.ch08 import check_checkpoint
 from handagent.runtime.protocol import StopReason, ToolCall, tool_result
@@ -132,6 +135,20 @@ def test_a_one_word_description_is_rejected():
     assert "description is too short" in problems
 
 
+def test_a_description_that_never_says_when_is_told_to():
+    quiet = "Reads a UTF-8 text file from the workspace and returns its text; long files are cut."
+    problems = problems_of(read_file_tool={**READ_FILE_TOOL, "description": quiet})
+    assert "does not say when to use the tool" in problems
+    assert "too short" not in problems
+
+
+def test_a_description_in_chinese_is_measured_as_an_english_one_is():
+    chinese = "读取当前工作区里的一个 UTF-8 文本文件。编辑一个还没看过的文件之前，先用它读一遍。"
+    assert not problems_of(read_file_tool={**READ_FILE_TOOL, "description": chinese})
+    short = problems_of(read_file_tool={**READ_FILE_TOOL, "description": "读取文件。"})
+    assert "description is too short" in short and "14 Chinese ones" in short
+
+
 def test_extracting_only_the_last_block_is_rejected():
     problems = problems_of(extract_calls=lambda message: [message.content[-1]])
     assert "loop over every block of content" in problems
@@ -165,7 +182,7 @@ def test_no_results_for_an_aborted_message_is_rejected():
         return [] if message.stop_reason == "aborted" else reference_answer(message, files)
 
     problems = problems_of(answer_calls=skips_aborted)
-    assert "For the 'aborted' message with 2 call(s), answer_calls returned 0 results" in problems
+    assert "For the 'aborted' message with 2 call(s), answer_calls returned 0 result(s)" in problems
     assert "An aborted turn's calls still need one each" in problems
 
 
@@ -242,3 +259,62 @@ def test_the_self_check_grades_the_right_answers_right():
     from handagent.exercises.selfcheck import self_check
 
     assert self_check("08", {1: "b", 2: "b", 3: "c"}).passed
+
+
+def test_a_wrong_self_check_answer_gets_the_hint():
+    from handagent.exercises.selfcheck import self_check
+
+    report = str(self_check("08", {1: "a", 2: "a", 3: "a"}))
+    assert "what would every later request pay?" in report
+    assert "what does the model believe it has read?" in report
+
+
+# The Chinese edition: the same mistakes, hints in Chinese
+
+
+@in_chinese
+def test_the_reference_solution_passes_in_chinese():
+    assert "全部检查通过" in str(check_checkpoint(STOP_REASONS, READ_FILE_TOOL, extract_calls,
+                                                 reference_answer))  # fmt: skip
+
+
+@in_chinese
+def test_the_notebook_stub_is_told_in_chinese():
+    def stub_extract(message):
+        return [block for block in message.content if block.type == "tool_call"][:1]
+
+    def stub_answer(message, files):
+        return [tool_result(call, files[call.arguments["path"]]) for call in stub_extract(message)]
+
+    short_tool = {"name": "read_file", "description": "Read a file.", "input_schema": {
+        "type": "object", "properties": {"path": {"type": "string"}}}}  # fmt: skip
+    verdict = check_checkpoint(["stop", "tool_use"], short_tool, stub_extract, stub_answer)
+    problems = "\n".join(verdict.problems)
+    assert "08 · 只读检查点：还没通过" in str(verdict)
+    assert "stop_reasons 缺了 length, error, aborted" in problems
+    assert "stop_reasons 缺了 pause, refusal" in problems
+    assert "描述太短" in problems and "描述没说什么时候该用这个工具" in problems
+    assert 'input_schema 接受了 {}；加上 "required": ["path"]。' in problems
+    assert "遍历 content 的每一块，把每个 ToolCall 按顺序留下" in problems
+    assert "answer_calls 抛出了 KeyError: 'path'。模型给的参数不可信" in problems
+    assert "被中止的一轮里，每个调用也都要有一个结果" in problems
+
+
+@in_chinese
+def test_a_wrong_id_and_an_error_without_its_flag_are_told_in_chinese():
+    def wrong_id(message, files):
+        return [{"tool_call_id": "toolu_x", "is_error": True, "content": "no"}
+                for _ in extract_calls(message)]  # fmt: skip
+
+    def no_flag(message, files):
+        return [replace_flag(r) for r in reference_answer(message, files)]
+
+    assert "原样复制 call.id" in problems_of(answer_calls=wrong_id)
+    assert "把它标成 True，模型才知道这次失败了" in problems_of(answer_calls=no_flag)
+
+
+def replace_flag(result):
+    """The same result, never marked as an error."""
+    from dataclasses import replace
+
+    return replace(result, is_error=False)

@@ -5,7 +5,14 @@ import re
 import ipywidgets as widgets
 from anthropic.types import TextBlock, ToolUseBlock
 
-from handagent.runtime.protocol import AssistantMessage, ToolCall, Usage, tool_result, user_text
+from handagent.runtime.protocol import (
+    AssistantMessage,
+    ThinkingBlock,
+    ToolCall,
+    Usage,
+    tool_result,
+    user_text,
+)
 from handagent.views.inspector import inspect_transcript
 from handagent.views.transcript import show
 
@@ -116,6 +123,26 @@ def test_neutral_messages_are_sent_as_anthropic_blocks_with_their_details_kept()
     sent_id = inspector.wire[1]["content"][0]["id"]
     assert sent_id.startswith("call_1_") and inspector.details == {sent_id: {"took_ms": 5}}
     assert [r.line.call for r in inspector.rows] == [None, 1, 1]
+
+
+def test_a_neutral_history_shows_its_thinking_as_its_own_model_gets_it():
+    call = ToolCall("toolu_1", "add", {"a": 1, "b": 2})
+    thought = ThinkingBlock("", "EqQB", "claude-haiku-5-5")
+    history = [
+        user_text("1+2?", timestamp=1.0),
+        AssistantMessage(
+            content=(thought, call),
+            stop_reason="tool_use",
+            model="claude-haiku-5-5",
+            provider="anthropic",
+            usage=Usage(1, 1),
+            timestamp=2.0,
+        ),
+        tool_result(call, "3", timestamp=3.0),
+    ]
+    sent = inspect_transcript(history).wire[1]["content"]
+    assert [block["type"] for block in sent] == ["thinking", "tool_use"]
+    assert sent[0] == {"type": "thinking", "thinking": "", "signature": "EqQB"}
 
 
 def test_viewers_without_widgets_get_the_transcript_as_text():

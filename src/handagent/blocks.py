@@ -9,7 +9,7 @@ one or more thinking blocks, so `content[0]` is not the text, and `content[-1]` 
     text_of(reply.content)                    -> "It is 20:41."
     blocks_of_type(reply.content, "thinking") -> [{"type": "thinking", "thinking": "", ...}]
 
-Not handled here: checking blocks (see `checks`), converting between providers (chapter 06).
+Not handled here: checking blocks (see `checks`), converting between providers (chapter 07).
 """
 
 

@@ -9,7 +9,7 @@ thinking blocks: read it by block type (`handagent.blocks`), and send its conten
 failed call raises the SDK's own exception; `explain` says in one line what went wrong.
 
 Not handled here: running tools (see `handagent.tools`), retries beyond the SDK's own, streaming
-(chapter 06).
+(chapter 07).
 """
 
 from dataclasses import dataclass, field

@@ -6,19 +6,20 @@ The learner hands in `stop_table`, every Anthropic `stop_reason` mapped to one o
 `redacted_thinking` block), `TextBlock` and `ToolCall`, every other block type skipped.
 `check_reader` runs them on fixed replies in today's shape: thinking first, no thinking at all,
 thinking between two calls (one redacted), and a server tool's blocks. The package's own
-`from_anthropic` is the reference.
+`from_anthropic` is the reference. Hints follow the edition's language, `handagent.language`.
 
 Not handled here: usage and timestamps (the package reads them), streaming (chapter 07).
 """
 
 from typing import get_args
 
+from ..language import pick
 from ..runtime.adapters.anthropic import STOP_REASONS, from_anthropic
 from ..runtime.protocol import StopReason, ThinkingBlock
 from . import Verdict, attempt
 from .selfcheck import Question
 
-EXERCISE = "06 · read a reply by its blocks"
+EXERCISE = ("06 · read a reply by its blocks", "06 · 按块读一条回复")
 MODEL = "mock-transcript"  # the model the fixed replies claim; thinking blocks must record it
 SIGNATURE = "EqQBCkYIBxgCKkBdT0mKvJ3qX7y0w2nW9aZ1Lr8sPq4VbN6uHcE5tKfG2jDiO1lM3zYxR0Q"
 LATER_SIGNATURE = "EpcBCkYIBxgCKkA3mQ8vLr2Zx7Ty1uWn4Hc9Ks6Pd0Jb5Ge8Fa2Qm1Ni3Ro7Sl4Vk"
@@ -29,15 +30,21 @@ SEARCH = {"type": "server_tool_use", "id": "srvtoolu_06", "name": "web_search",
           "input": {"query": "divide by zero"}}  # fmt: skip
 FOUND = {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_06", "content": []}
 
-# (what the reply shows, its content): the shapes a reply takes today.
+# (what the reply shows, in English and Chinese; its content): the shapes a reply takes today.
 REPLIES = (
     (
-        "thinking, then a call",
+        ("thinking, then a call", "先 thinking、再一个调用"),
         [{"type": "thinking", "thinking": "", "signature": SIGNATURE}, READ_A],
     ),
-    ("no thinking at all (the model may skip it)", [{"type": "text", "text": "Hello!"}]),
     (
-        "thinking between two calls, one block redacted",
+        ("no thinking at all (the model may skip it)", "完全没有 thinking（模型可以跳过）"),
+        [{"type": "text", "text": "Hello!"}],
+    ),
+    (
+        (
+            "thinking between two calls, one block redacted",
+            "两个调用之间也有 thinking、其中一块是 redacted",
+        ),
         [
             {"type": "thinking", "thinking": "Read a first.", "signature": SIGNATURE},
             {"type": "text", "text": "Reading both."},
@@ -47,16 +54,31 @@ REPLIES = (
             READ_B,
         ],
     ),
-    ("a server tool's blocks", [SEARCH, FOUND, {"type": "text", "text": "Found nothing."}]),
+    (
+        ("a server tool's blocks", "服务器端工具的块"),
+        [SEARCH, FOUND, {"type": "text", "text": "Found nothing."}],
+    ),
 )
 
-# Why a value belongs where it does, for the mistakes a first attempt makes.
+# Why a value belongs where it does, for the mistakes a first attempt makes (English, Chinese).
 WHY = {
-    "pause_turn": "a server-tool loop paused mid-turn: send the content back and ask again",
-    "refusal": "the model declined, in a normal HTTP 200 whose stop_details say why",
-    "model_context_window_exceeded": "the context window ran out: the reply is cut off",
-    "stop_sequence": "one of the request's stop_sequences matched: a normal end",
-    "max_tokens": "the reply hit max_tokens: cut off",
+    "pause_turn": (
+        "a server-tool loop paused mid-turn: send the content back and ask again",
+        "服务器端工具的循环在这一轮中途暂停了：把内容原样发回去，再请求一次",
+    ),
+    "refusal": (
+        "the model declined, in a normal HTTP 200 whose stop_details say why",
+        "模型拒绝了，这是一个正常的 HTTP 200，stop_details 说明原因",
+    ),
+    "model_context_window_exceeded": (
+        "the context window ran out: the reply is cut off",
+        "上下文窗口用完了：回复被截断",
+    ),
+    "stop_sequence": (
+        "one of the request's stop_sequences matched: a normal end",
+        "命中了请求里的某个 stop_sequences：正常结束",
+    ),
+    "max_tokens": ("the reply hit max_tokens: cut off", "回复达到了 max_tokens：被截断"),
 }
 
 
@@ -71,20 +93,40 @@ def response(content: list[dict]) -> dict:
 
 def _table_problems(stop_table: object) -> list[str]:
     if not isinstance(stop_table, dict):
-        return [f"stop_table is {stop_table!r}; make it a dict such as {{'end_turn': 'stop'}}."]
+        return [
+            pick(
+                f"stop_table is {stop_table!r}; make it a dict such as {{'end_turn': 'stop'}}.",
+                f"stop_table 是 {stop_table!r}；它应该是一个 dict，比如 {{'end_turn': 'stop'}}。",
+            )
+        ]
     ours = get_args(StopReason)
     problems = []
     for theirs, wanted in STOP_REASONS.items():
         got = stop_table.get(theirs)
         if got == wanted:
             continue
-        why = f": {WHY[theirs]}" if theirs in WHY else ""
+        why = pick(f": {WHY[theirs][0]}", f"：{WHY[theirs][1]}") if theirs in WHY else ""
         if got is None:
-            problems.append(f"stop_table has no entry for {theirs!r}; it is {wanted!r}{why}.")
+            problems.append(
+                pick(
+                    f"stop_table has no entry for {theirs!r}; it is {wanted!r}{why}.",
+                    f"stop_table 里没有 {theirs!r}；它对应 {wanted!r}{why}。",
+                )
+            )
         elif got not in ours:
-            problems.append(f"stop_table maps {theirs!r} to {got!r}, not one of ours: {ours}.")
+            problems.append(
+                pick(
+                    f"stop_table maps {theirs!r} to {got!r}, not one of ours: {ours}.",
+                    f"stop_table 把 {theirs!r} 映射成了 {got!r}，这不是我们的取值：{ours}。",
+                )
+            )
         else:
-            problems.append(f"stop_table maps {theirs!r} to {got!r}; it is {wanted!r}{why}.")
+            problems.append(
+                pick(
+                    f"stop_table maps {theirs!r} to {got!r}; it is {wanted!r}{why}.",
+                    f"stop_table 把 {theirs!r} 映射成了 {got!r}；它对应 {wanted!r}{why}。",
+                )
+            )
     return problems
 
 
@@ -93,32 +135,65 @@ def _difference(got: list, wanted: tuple) -> str:
     kinds = [type(b).__name__ for b in got]
     thinking = [b for b in wanted if isinstance(b, ThinkingBlock)]
     if len([b for b in got if isinstance(b, ThinkingBlock)]) < len(thinking):
-        redacted = any(b.redacted_data for b in thinking)
-        also = " A redacted_thinking block too: ThinkingBlock.redacted(data, model)." * redacted
-        return (
+        also = ""
+        if any(b.redacted_data for b in thinking):
+            also = pick(
+                " A redacted_thinking block too: ThinkingBlock.redacted(data, model).",
+                "redacted_thinking 块也一样：ThinkingBlock.redacted(data, model)。",
+            )
+        return pick(
             f"gave {kinds}: the thinking blocks are missing. Keep each one, in place: the next "
-            f"request must send it back to the same model, or be refused.{also}"
+            f"request must send it back to the same model, or be refused.{also}",
+            f"返回了 {kinds}：thinking 块不见了。每一块都要留在原位：下一次请求必须把它原样发回"
+            f"给同一个模型，否则会被拒绝。{also}",
         )
     if len(got) > len(wanted):
-        return f"gave {kinds}: skip the block types you do not read (server tools' blocks)."
+        return pick(
+            f"gave {kinds}: skip the block types you do not read (server tools' blocks).",
+            f"返回了 {kinds}：不读的块类型（服务器端工具的块）要跳过。",
+        )
     for number, (ours, theirs) in enumerate(zip(got, wanted, strict=False), 1):
         if ours == theirs:
             continue
         if isinstance(theirs, ThinkingBlock) and isinstance(ours, ThinkingBlock):
             if ours.model != theirs.model:
-                return f"block {number} records model {ours.model!r}; use response['model']."
-            return f"block {number} is not the thinking block as sent: keep text and signature."
-        return f"block {number} is {ours!r}, where {theirs!r} was sent."
-    return f"gave {kinds}, {len(wanted)} blocks were wanted."
+                return pick(
+                    f"gave block {number} with model {ours.model!r}; use response['model'].",
+                    f"返回的第 {number} 块记录的模型是 {ours.model!r}；用 response['model']。",
+                )
+            return pick(
+                f"gave block {number} changed from the thinking block as sent: keep its text "
+                "and signature.",
+                f"返回的第 {number} 块和发来的 thinking 块不一样：text 和 signature 都要原样保留。",
+            )
+        return pick(
+            f"gave block {number} as {ours!r}, where {theirs!r} was sent.",
+            f"返回的第 {number} 块是 {ours!r}，发来的却是 {theirs!r}。",
+        )
+    return pick(
+        f"gave {kinds}, {len(wanted)} blocks were wanted.",
+        f"返回了 {kinds}，应该是 {len(wanted)} 块。",
+    )
 
 
 def _crash_hint(raised: str) -> str:
     if "KeyError: 'text'" in raised:
-        return (
+        return pick(
             " The first block is not always text: a reply may start with thinking. "
-            "Loop over every block and look at its type."
+            "Loop over every block and look at its type.",
+            "第一块不一定是文本：回复可能以 thinking 开头。遍历每一块，看它的类型。",
         )
-    return " Loop over response['content'] and read each block by its 'type'."
+    if "StopIteration" in raised:
+        return pick(
+            " next(...) found no tool_use: a reply may hold none, or several. Loop over every "
+            "block and keep each one you read, in order.",
+            "next(...) 没找到 tool_use：一条回复可能一个调用都没有，也可能有好几个。"
+            "遍历每一块，把要读的块都按顺序留下。",
+        )
+    return pick(
+        " Loop over response['content'] and read each block by its 'type'.",
+        "遍历 response['content']，按每一块的 'type' 来读。",
+    )
 
 
 def _blocks_problems(read_blocks) -> list[str]:
@@ -127,19 +202,30 @@ def _blocks_problems(read_blocks) -> list[str]:
         reply = response(content)
         wanted = from_anthropic(reply, timestamp=0.0).content
         got, raised = attempt(read_blocks, reply)
-        where = f"For a reply with {what}, read_blocks"
+        where = pick(
+            f"For a reply with {what[0]}, read_blocks ",
+            f"对于「{what[1]}」这样的回复，read_blocks ",
+        )
         if raised:
-            problems.append(f"{where} {raised}.{_crash_hint(raised)}")
+            raised = raised.removesuffix(": ")  # StopIteration has no message
+            problems.append(where + pick(f"{raised}.", f"{raised}。") + _crash_hint(raised))
         elif not isinstance(got, list | tuple):
-            problems.append(f"{where} returned {got!r}; return a list of blocks.")
+            problems.append(
+                where
+                + pick(
+                    f"returned {got!r}; return a list of blocks.",
+                    f"返回了 {got!r}；应该返回块的列表。",
+                )
+            )
         elif tuple(got) != wanted:
-            problems.append(f"{where} {_difference(list(got), wanted)}")
+            problems.append(where + _difference(list(got), wanted))
     return problems
 
 
 def check_reader(stop_table, read_blocks) -> Verdict:
     """Check the stop-reason table and the block reader on the fixed replies."""
-    return Verdict(EXERCISE, tuple(_table_problems(stop_table) + _blocks_problems(read_blocks)))
+    problems = _table_problems(stop_table) + _blocks_problems(read_blocks)
+    return Verdict(pick(*EXERCISE), tuple(problems))
 
 
 SELF_CHECK = (
@@ -164,18 +250,23 @@ SELF_CHECK = (
         ),
     ),
     Question(
-        prompt=('The Messages API answers with stop_reason "pause_turn". What next?', ""),
-        options=(
-            ("The turn is over: show the reply and wait for the user", ""),
-            ("It failed: retry the same request", ""),
-            ("Send the content back as it is and ask again", ""),
-            ("Run the tool calls in the content", ""),
+        prompt=(
+            "The session moves on to another model, one that cannot read the thinking blocks "
+            "in the history. What does the adapter do with them?",
+            "",
         ),
-        answer="c",
-        hint=("Which of our stop reasons does it map to, and what is that one's contract?", ""),
+        options=(
+            ("Sends them anyway: the new model will ignore what it cannot read", ""),
+            ("Leaves them out of that request; the log keeps them", ""),
+            ("Deletes them from the log, since they are of no more use", ""),
+            ("Turns their text into text blocks the new model can read", ""),
+        ),
+        answer="b",
+        hint=("What may be sent back to the model that wrote them later on?", ""),
         why=(
-            "A server-tool loop hit its limit mid-turn: the turn continues when the content is "
-            "sent back. No client tool call is waiting in it.",
+            "A block means something only to the models that can read it: the adapter leaves it "
+            "out for each request to any other, and the log keeps it for a later request to "
+            "its own model.",
             "",
         ),
     ),

@@ -1,6 +1,6 @@
 """The mock provider's second wire format, OpenAI Chat Completions (`POST /v1/chat/completions`).
 
-Chapter 06 switches provider mid-session, offline: one history goes to `/v1/messages` and here,
+Chapter 07 switches provider mid-session, offline: one history goes to `/v1/messages` and here,
 and the same `brain` answers both. `answer` checks a request with the real API's rules, status
 and wording (`ERRORS`), translates it into a Messages request, asks the brain, and writes the
 reply as a `chat.completion`:

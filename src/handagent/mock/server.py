@@ -5,7 +5,7 @@ The genuine `anthropic` SDK (with its default headers: `anthropic-version: 2026-
 real API. Routes (`routes`): `POST /v1/messages` (also `stream: true`),
 `POST /v1/messages/count_tokens`, `GET /v1/models` and `GET /v1/models/{id}`, and
 `POST /v1/chat/completions`, which speaks OpenAI Chat Completions instead (`openai_chat`), so
-chapter 06 can switch provider offline. Requests are checked with the real API's rules and
+chapter 07 can switch provider offline. Requests are checked with the real API's rules and
 wording for their `anthropic-version` (`handagent.checks`); only the catalogue's models are
 served (`handagent.models`; a retired or unknown id is a 404 `model: <id>`); thinking blocks sent
 back must be the ones the mock signed (`thinking`). Replies are decided by the mock model
@@ -238,7 +238,7 @@ class MockServer:
 
     @property
     def requests(self) -> list[dict]:
-        """The bodies of the last 1000 valid requests, oldest first (for tests and chapter 06)."""
+        """The bodies of the last 1000 valid requests, oldest first (tests, chapters 06-07)."""
         with self.state.lock:
             return list(self.state.requests)
 

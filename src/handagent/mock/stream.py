@@ -13,7 +13,7 @@ Deltas by block, as the recorded streams show them (tests/recorded):
 `message_start` carries the usage known before generating (output_tokens 1); `message_delta`
 carries the final counts, input and cache counts included (cumulative totals, each replacing
 the one before). A reply cut by `max_tokens` stops mid-object, which is why a runtime must treat
-arguments as untrusted text until the block is complete (chapter 06).
+arguments as untrusted text until the block is complete (chapter 07).
 
 Not handled here: citations, server-tool blocks, errors mid-stream (the fault switch in `server`
 covers a stream that dies).

@@ -53,7 +53,8 @@ def _from_protocol(messages: list) -> tuple[list[dict], dict]:
         for m in messages
         if isinstance(m, ToolResultMessage) and m.details is not None
     }
-    return to_anthropic(messages), details
+    model = next((m.model for m in reversed(messages) if m.role == "assistant"), None)
+    return to_anthropic(messages, model=model), details  # thinking as its own model gets it
 
 
 class Inspector(widgets.VBox):
