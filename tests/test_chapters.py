@@ -22,7 +22,7 @@ ENGLISH = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 CHINESE = sorted((NOTEBOOKS / "zh-CN").glob("[0-9][0-9]_*.ipynb"))
 EVERY = ENGLISH + CHINESE
 STATED = {"en": re.compile(r"\*\*Time:\*\* about (\d+) minutes"),
-          "zh-CN": re.compile(r"\*\*时间：\*\*约 (\d+) 分钟")}  # fmt: skip
+          "zh-CN": re.compile(r"\*\*时间：\*\* 约 (\d+) 分钟")}  # fmt: skip
 
 spec = importlib.util.spec_from_file_location("reading_time", ROOT / "benchmarks/reading_time.py")
 reading_time = importlib.util.module_from_spec(spec)

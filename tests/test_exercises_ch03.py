@@ -263,7 +263,7 @@ def test_appending_only_the_text_is_named_in_chinese_and_the_api_refusal_quoted(
 @in_chinese
 def test_dropping_the_thinking_block_is_named_in_chinese():
     found = problems_of(with_reply(lambda content: content[1:]))
-    assert "消息 1 丢掉了回复里的 thinking 块" in found and "连同签名一起拼回去" in found
+    assert "消息 1 丢掉了回复里的思考块" in found and "连同签名一起拼回去" in found
 
 
 @in_chinese

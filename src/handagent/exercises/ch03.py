@@ -107,7 +107,7 @@ def _reply_problems(message: object, at: int) -> list[str]:
                 "back unmodified, in its place, with its signature: the API refuses a history "
                 "whose latest assistant message lost its thinking (the local check cannot see "
                 "this; the provider can); ",
-                f"消息 {at} 丢掉了回复里的 thinking 块。它的文字是空的，但必须原样、按原来的位置、"
+                f"消息 {at} 丢掉了回复里的思考块。它的文字是空的，但必须原样、按原来的位置、"
                 "连同签名一起拼回去：最后一条 assistant 消息丢了 thinking，API 会拒绝这段对话历史"
                 "（本地检查看不出来，服务商看得出来）；",
             )
@@ -119,7 +119,7 @@ def _reply_problems(message: object, at: int) -> list[str]:
                 f"Message {at} changes the reply's thinking block (its text, its signature or "
                 "its place): the API checks the signature against the block as it sent it, and "
                 "refuses one that was modified or moved; ",
-                f"消息 {at} 改动了回复里的 thinking 块（文字、签名或位置）：API 会拿签名核对"
+                f"消息 {at} 改动了回复里的思考块（文字、签名或位置）：API 会拿签名核对"
                 "它当初发出的那个块，被改过或挪过位置的块会被拒绝；",
             )
             + pick(*WHOLE)

@@ -144,7 +144,7 @@ def _difference(got: list, wanted: tuple) -> str:
         return pick(
             f"gave {kinds}: the thinking blocks are missing. Keep each one, in place: the next "
             f"request must send it back to the same model, or be refused.{also}",
-            f"返回了 {kinds}：thinking 块不见了。每一块都要留在原位：下一次请求必须把它原样发回"
+            f"返回了 {kinds}：思考块不见了。每一块都要留在原位：下一次请求必须把它原样发回"
             f"给同一个模型，否则会被拒绝。{also}",
         )
     if len(got) > len(wanted):
@@ -164,7 +164,7 @@ def _difference(got: list, wanted: tuple) -> str:
             return pick(
                 f"gave block {number} changed from the thinking block as sent: keep its text "
                 "and signature.",
-                f"返回的第 {number} 块和发来的 thinking 块不一样：text 和 signature 都要原样保留。",
+                f"返回的第 {number} 块和发来的思考块不一样：text 和 signature 都要原样保留。",
             )
         return pick(
             f"gave block {number} as {ours!r}, where {theirs!r} was sent.",
