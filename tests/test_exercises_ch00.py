@@ -40,3 +40,27 @@ def test_the_hints_point_to_sections_of_the_chapter():
 def test_the_chinese_edition_grades_the_same_answers():
     report = self_check("00", RIGHT)
     assert report.passed and "答对 3/3 题" in str(report)
+
+
+@in_chinese
+def test_the_chinese_edition_asks_every_question_in_chinese():
+    text = str(self_check("00", {}))
+    for question in SELF_CHECK:
+        assert question.prompt[1] in text and question.prompt[0] not in text
+        assert all(option[1] in text for option in question.options)
+
+
+@in_chinese
+def test_a_wrong_answer_in_chinese_gets_the_chinese_hint_and_not_the_answer():
+    text = str(self_check("00", {1: "a", 2: "thinking", 3: "d"}))
+    assert text.count("✗ 还不对") == 3
+    for question in SELF_CHECK:
+        assert question.hint[1] in text and question.hint[0] not in text
+        assert question.why[1] not in text
+
+
+@in_chinese
+def test_a_field_named_in_chinese_counts_as_the_answer():
+    assert self_check("00", {**RIGHT, 2: "max_tokens 字段"}).passed
+    assert self_check("00", {**RIGHT, 2: "max_tokens参数"}).passed
+    assert not self_check("00", {**RIGHT, 2: "思考"}).passed
