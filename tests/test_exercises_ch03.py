@@ -300,3 +300,12 @@ def test_the_chinese_edition_hands_feed_back_chapter_02s_conversation_in_chinese
 
     assert check_feed_back(spy).passed
     assert seen == {"question": "现在几点了？另外 1234 加 5678 等于多少？", "said": "我来查一下。"}
+
+
+@in_chinese
+def test_the_self_check_grades_the_same_answers_in_chinese_and_accepts_a_chinese_role():
+    assert self_check("03", {1: "c", 2: "用户", 3: "b"}).passed
+    assert self_check("03", {1: "c", 2: "user 消息", 3: "b"}).passed
+    report = str(self_check("03", {1: "a", 2: "tool", 3: "b"}))
+    assert "答对 1/3 题" in report and "放进对话历史的 assistant 消息应该是什么" in report
+    assert "看第 7 节" in report and "看第 5 节，Messages API 只有两种角色" in report

@@ -270,3 +270,11 @@ def test_the_self_check_grades_the_right_answers_right_and_hints_at_a_wrong_one(
     report = str(self_check("04", {1: "b", 2: "c", 3: "a"}))
     assert "2 of 3 right" in report
     assert "Section 7: what exactly is independent" in report
+
+
+@in_chinese
+def test_the_self_check_grades_the_same_answers_in_chinese():
+    assert self_check("04", {1: "b", 2: "c", 3: "d"}).passed
+    report = str(self_check("04", {1: "b", 2: "c", 3: "a"}))
+    assert "答对 2/3 题" in report and "run_tool_calls 可以同时执行它们吗" in report
+    assert "看第 7 节，同一条回复里的调用，到底是哪一方面相互独立？" in report

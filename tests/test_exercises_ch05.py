@@ -224,3 +224,11 @@ def test_the_self_check_grades_the_right_answers_right_and_hints_at_a_wrong_one(
     report = str(self_check("05", {1: "a", 2: "b", 3: "c"}))
     assert "2 of 3 right" in report
     assert "Rule one, section 2: which calls must the next user message answer?" in report
+
+
+@in_chinese
+def test_the_self_check_grades_the_same_answers_in_chinese():
+    assert self_check("05", {1: "c", 2: "b", 3: "c"}).passed
+    report = str(self_check("05", {1: "a", 2: "b", 3: "c"}))
+    assert "答对 2/3 题" in report and "下一条 user 消息里放什么" in report
+    assert "看第 2 节的铁律一，下一条 user 消息必须回应哪些调用？" in report

@@ -312,49 +312,77 @@ SELF_CHECK = (
         prompt=(
             "The reply holds [thinking, thinking, tool_use]; the thinking texts are empty. What "
             "goes into the history as the assistant message?",
-            "",
+            "回复里是 [thinking, thinking, tool_use]，思考块的文字都是空的。"
+            "放进对话历史的 assistant 消息应该是什么？",
         ),
         options=(
-            ("The tool_use block: it is what the result answers", ""),
-            ("The blocks with something in them: the tool_use, and any text", ""),
-            ("reply.content as it came: every block, unmodified, in order", ""),
-            ("The tool_use, with the thinking turned into one text block", ""),
+            ("The tool_use block: it is what the result answers", "tool_use 块：结果回应的就是它"),
+            (
+                "The blocks with something in them: the tool_use, and any text",
+                "有内容的那些块：tool_use，以及可能有的文字",
+            ),
+            (
+                "reply.content as it came: every block, unmodified, in order",
+                "原样的 reply.content：每个块都在，不改动，按原来的顺序",
+            ),
+            (
+                "The tool_use, with the thinking turned into one text block",
+                "tool_use，再把思考块合成一个文本块",
+            ),
         ),
         answer="c",
-        hint=("Look at section 7: what did the provider say to each history that changed it?", ""),
+        hint=(
+            "Look at section 7: what did the provider say to each history that changed it?",
+            "看第 7 节，对每段被改动过的对话历史，服务商分别是怎么说的？",
+        ),
         why=(
             "The result needs its tool_use to pair with, and the provider checks the thinking "
             "blocks' signatures: a dropped, edited or moved block is a 400.",
-            "",
+            "结果需要有它的 tool_use 来配对，而服务商会核对思考块的签名：丢掉、"
+            "改写或挪动一个块，都是 400。",
         ),
     ),
     Question(
-        prompt=("Which role does the message carrying the tool_result blocks have?", ""),
-        accept=("user",),
+        prompt=(
+            "Which role does the message carrying the tool_result blocks have?",
+            "装着 tool_result 块的那条消息，role 是什么？",
+        ),
+        accept=("user", "用户", "user 消息"),  # Chinese answers: what a zh-CN learner may write
         hint=(
             "Section 5: the Messages API has two roles. Who is speaking when a result is sent?",
-            "",
+            "看第 5 节，Messages API 只有两种角色。送回结果的时候，是谁在说话？",
         ),
         why=(
             "user: the Messages API has only user and assistant, and everything the program sends "
             "is user. (OpenAI's wire format has a tool role; Anthropic's has none.)",
-            "",
+            "是 user。Messages API 只有 user 和 assistant 两种角色，程序发出的一切都是 user。（"
+            "OpenAI 的格式有 tool 角色，Anthropic 的没有。）",
         ),
     ),
     Question(
-        prompt=("A tool returns a wrong answer with no error. What does the model do with it?", ""),
+        prompt=(
+            "A tool returns a wrong answer with no error. What does the model do with it?",
+            "一个工具返回了错误的答案，却没有报错。模型会怎么对待它？",
+        ),
         options=(
-            ("It notices, and asks for the tool again", ""),
-            ("It takes it as true: a result is text in the conversation, unchecked", ""),
-            ("The API refuses the result", ""),
-            ("It ignores results it cannot verify", ""),
+            ("It notices, and asks for the tool again", "它会察觉，再调一次工具"),
+            (
+                "It takes it as true: a result is text in the conversation, unchecked",
+                "它当真：结果只是对话里的文字，没人核对",
+            ),
+            ("The API refuses the result", "API 会拒绝这个结果"),
+            ("It ignores results it cannot verify", "它会忽略无法核实的结果"),
         ),
         answer="b",
-        hint=("Section 8: what did the model say about the lying clock?", ""),
+        hint=(
+            "Section 8: what did the model say about the lying clock?",
+            "看第 8 节，对那只撒谎的钟，模型是怎么说的？",
+        ),
         why=(
             "The model has no way to check a result, so a tool's correctness is the program's job; "
             "it is also how a model learns what it cannot know.",
-            "",
+            "模型没法核对结果，所以工具对不对是程序的责任；模型得知它本不知道的事，"
+            "靠的也正是这一点。",
         ),
     ),
 )
