@@ -233,8 +233,7 @@ SELF_CHECK = (
         prompt=(
             'A reply starts with a thinking block whose text is "". The next request goes to '
             "the same model. What happens to that block?",
-            '一条回复以一个 thinking 块开头，它的文本是 ""。'
-            "下一次请求还发给同一个模型。这个块怎么处理？",
+            '一条回复以一个思考块开头，它的文本是 ""。下一次请求还发给同一个模型。这个块怎么处理？',
         ),
         options=(
             ("Nothing: its text is empty, so it is left out", "不用管：文本是空的，省掉就行"),
@@ -261,7 +260,7 @@ SELF_CHECK = (
         prompt=(
             "The session moves on to another model, one that cannot read the thinking blocks "
             "in the history. What does the adapter do with them?",
-            "会话换到另一个模型继续，可它读不懂对话历史里的 thinking 块。适配器怎么处理这些块？",
+            "会话换到另一个模型继续，可它读不懂对话历史里的思考块。适配器怎么处理这些块？",
         ),
         options=(
             (
@@ -290,7 +289,7 @@ SELF_CHECK = (
             "A block means something only to the models that can read it: the adapter leaves it "
             "out for each request to any other, and the log keeps it for a later request to "
             "its own model.",
-            "thinking 块只对读得懂它的模型有意义："
+            "思考块只对读得懂它的模型有意义："
             "发给其他模型的请求都不带它；日志留着它，等请求回到写出它的模型时再发。",
         ),
     ),
