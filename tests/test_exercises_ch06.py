@@ -145,3 +145,21 @@ def test_a_wrong_table_and_a_wrong_model_are_told_in_chinese():
     assert "stop_table 把 'refusal' 映射成了 'error'；它对应 'refusal'：模型拒绝了" in problems
     assert "映射成了 'done'，这不是我们的取值" in problems
     assert "用 response['model']" in problems
+
+
+@in_chinese
+def test_the_self_check_is_asked_and_graded_in_chinese():
+    report = str(self_check("06", {1: "b", 2: "b", 3: "拒绝"}))
+    assert "自测 · 第 06 章 · 答对 3/3 题" in report
+    assert "这个块怎么处理？" in report and "b) 原样发回，留在原来的位置，带着它的签名" in report
+    assert "同样的请求重试也没用" in report
+
+
+@in_chinese
+def test_a_wrong_self_check_answer_gets_the_chinese_hint_not_the_answer():
+    report = str(self_check("06", {1: "a", 2: "c", 3: "error"}))
+    assert "答对 0/3 题" in report
+    assert "这个块被发回来时，服务商会检查什么？" in report
+    assert "以后它们还可能被发回给哪个模型？" in report
+    assert "这不是网络或服务商出了故障。" in report
+    assert "同样的请求重试也没用" not in report

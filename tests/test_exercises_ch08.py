@@ -318,3 +318,25 @@ def replace_flag(result):
     from dataclasses import replace
 
     return replace(result, is_error=False)
+
+
+@in_chinese
+def test_the_self_check_is_asked_and_graded_in_chinese():
+    from handagent.exercises.selfcheck import self_check
+
+    report = str(self_check("08", {1: "b", 2: "b", 3: "c"}))
+    assert "自测 · 第 08 章 · 答对 3/3 题" in report
+    assert "b) 放进 details：给界面和日志用，从不发给模型" in report
+    assert "Workspace.resolve" in report
+
+
+@in_chinese
+def test_a_wrong_self_check_answer_gets_the_chinese_hint_not_the_answer():
+    from handagent.exercises.selfcheck import self_check
+
+    report = str(self_check("08", {1: "a", 2: "a", 3: "a"}))
+    assert "答对 0/3 题" in report
+    assert "之后的每一次请求又要为它付出什么？" in report
+    assert "模型会以为自己读到了什么？" in report
+    assert "是谁在检查这段文本？" in report
+    assert "Workspace.resolve" not in report
