@@ -35,7 +35,9 @@ root_doc = "README"
 exclude_patterns = [".*", "build", "src", "tests", "benchmarks", "binder", "artifacts", "**/.*"]
 include_patterns = [
     "README.md",
+    "README.zh-CN.md",
     "docs/instructors.md",
+    "docs/glossary.md",
     "notebooks/[0-9][0-9]_*.ipynb",
     "notebooks/zh-CN/[0-9][0-9]_*.ipynb",
 ]
@@ -85,8 +87,8 @@ def front_page(app, docname: str, source: list[str]) -> None:
     text = re.sub(badge, lambda m: f"[Launch on Binder (JupyterLab)]({BINDER}{m.group(1)})", source[0])
     parts = [toctree("Chapters", chapters("notebooks"))]
     if chapters("notebooks/zh-CN"):
-        parts.append(toctree("中文版 (zh-CN)", chapters("notebooks/zh-CN")))
-    parts.append(toctree("For instructors", ["docs/instructors"]))
+        parts.append(toctree("中文版 (zh-CN)", ["README.zh-CN", *chapters("notebooks/zh-CN")]))
+    parts.append(toctree("For instructors", ["docs/instructors", "docs/glossary"]))
     source[0] = text + "".join(parts)
 
 

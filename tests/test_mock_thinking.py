@@ -117,3 +117,11 @@ def test_sonnet_5_5_between_tools_shows_only_its_progress_summarized(client):
 def test_the_same_request_gets_the_same_signatures(client):
     first, second = create(client), create(client)
     assert first.model_dump() == second.model_dump()
+
+
+def test_a_chinese_reply_is_counted_in_words_so_a_long_one_thinks_as_english_does():
+    from handagent.mock.thinking import words
+
+    assert words("Your name is Ada.") == 4 and words("I can't know") == 3
+    assert words("你好！有什么可以帮你的？") == 7  # ten characters, punctuation not counted
+    assert words("我不知道你的名字：我只能看到这段对话，而你在里面没说过。") > 12

@@ -9,7 +9,8 @@ import pytest
 
 import handagent
 
-NOTEBOOKS = sorted(Path(__file__).parent.parent.joinpath("notebooks").glob("[0-9][0-9]_*.ipynb"))
+FOLDER = Path(__file__).parent.parent / "notebooks"
+NOTEBOOKS = sorted(FOLDER.glob("[0-9][0-9]_*.ipynb")) + sorted(FOLDER.glob("zh-CN/[0-9][0-9]_*"))
 
 MAP_ROW = re.compile(r"^\s+(?:chapter (\d\d))?\s+([a-z_.]+)\s{2,}(.*)$")
 
@@ -79,7 +80,7 @@ def test_there_are_notebooks():
     assert [chapter(p) for p in NOTEBOOKS][:1] == [0]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(FOLDER).as_posix())
 def test_chapter_imports_only_what_earlier_chapters_introduced(path):
     for cell in code_cells(path):
         for module in imported_modules("".join(cell["source"])):
@@ -88,13 +89,13 @@ def test_chapter_imports_only_what_earlier_chapters_introduced(path):
             assert found <= chapter(path), f"{path.name} imports {module} from chapter {found}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(FOLDER).as_posix())
 def test_no_cell_types_a_model_id(path):
     for cell in code_cells(path):
         assert not re.search(r"['\"]claude-[a-z0-9.-]+['\"]", "".join(cell["source"]))
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(FOLDER).as_posix())
 def test_stored_errors_are_only_in_cells_marked_as_raising(path):
     for cell in code_cells(path):
         tags = cell.get("metadata", {}).get("tags", [])
@@ -104,11 +105,12 @@ def test_stored_errors_are_only_in_cells_marked_as_raising(path):
             assert cell["execution_count"] is not None, "outputs without a count fail nbval"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(FOLDER).as_posix())
 def test_first_output_says_which_provider_and_model(path):
     first = code_cells(path)[0]
     assert "provider_line()" in "".join(first["source"])
-    assert "".join(first["outputs"][0]["text"]).startswith("Provider: mock")
+    said = "".join(first["outputs"][0]["text"])
+    assert said.startswith("服务商：mock" if path.parent.name == "zh-CN" else "Provider: mock")
 
 
 def test_every_module_of_the_package_is_on_its_map():

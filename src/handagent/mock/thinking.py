@@ -24,6 +24,7 @@ from ..tokens import factor, text_tokens
 
 EFFORT_DEPTH = {"low": 1, "medium": 2, "high": 3, "xhigh": 4, "max": 5}  # thinking per summary
 TRIVIAL_WORDS = 12  # a text-only reply this short, with no tool in sight, skips thinking
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def kind(request: dict, row: models.Model) -> str:
@@ -115,7 +116,16 @@ def _trivial(request: dict, blocks: list[dict]) -> bool:
         b.get("type") == "tool_result" for b in _latest_user(request)
     ):
         return False
-    return sum(len(b["text"].split()) for b in blocks) <= TRIVIAL_WORDS
+    return sum(words(b["text"]) for b in blocks) <= TRIVIAL_WORDS
+
+
+def words(text: str) -> int:
+    """Words of a reply, Chinese included (it has no spaces): three characters count as two.
+
+    Example: "Your name is Ada." -> 4;  "你好！有什么可以帮你的？" -> 7 (ten characters)
+    """
+    chinese = len(CJK.findall(text))
+    return len(re.findall(r"[\w']+", CJK.sub(" ", text))) + math.ceil(chinese * 2 / 3)
 
 
 def around(request: dict, blocks: list[dict], row: models.Model | None) -> list[dict]:
