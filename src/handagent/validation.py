@@ -3,13 +3,36 @@
 The schema is a contract at run time, not only a hint to the model: a model can leave out a
 required field, send `"1234"` for a number or add fields nobody asked for. jsonschema does the
 checking (Draft 2020-12, as the API describes schemas); this module turns its findings into
-sentences a model can act on.
+sentences a model can act on. It is also where the package imports jsonschema: on first use,
+so a notebook that validates nothing never loads it.
 
 Not handled here: what to do with the problems (see `dispatch`: they become an error result).
 """
 
-import jsonschema
-from jsonschema.validators import validator_for
+import sys
+from functools import cache
+
+
+@cache
+def _jsonschema():
+    """The jsonschema module, imported on first use, without its rfc3987_syntax checkers.
+
+    jsonschema checks the "iri" formats with rfc3987_syntax when it is installed (jupyter-events
+    installs it), and that module builds an Earley grammar as it is imported: 1.5 s of every
+    kernel that validates anything. Nothing here checks those formats (tool input is validated
+    without format checks; a schema's own check uses the meta-schema's "uri" formats only), so
+    jsonschema is imported as if rfc3987_syntax were absent: 0.1 s instead of 1.6 s.
+    """
+    blocked = "rfc3987_syntax" not in sys.modules
+    if blocked:
+        sys.modules["rfc3987_syntax"] = None  # `import rfc3987_syntax` now raises ImportError
+    try:
+        import jsonschema
+        import jsonschema.validators
+    finally:
+        if blocked:
+            del sys.modules["rfc3987_syntax"]  # anyone else who imports it gets the real one
+    return jsonschema
 
 
 def input_problems(schema: dict, data: object) -> list[str]:
@@ -18,7 +41,10 @@ def input_problems(schema: dict, data: object) -> list[str]:
     Example: ({"type": "object", "required": ["a"], ...}, {"a": "1"})
         -> ["a: '1' is not of type 'number'"]
     """
-    validator_class = validator_for(schema, default=jsonschema.Draft202012Validator)
+    jsonschema = _jsonschema()
+    validator_class = jsonschema.validators.validator_for(
+        schema, default=jsonschema.Draft202012Validator
+    )
     validator = validator_class(schema)
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(e.absolute_path), e.message))
     problems = []
@@ -30,10 +56,26 @@ def input_problems(schema: dict, data: object) -> list[str]:
 
 def check_schema(schema: dict) -> None:
     """Raise at once if a tool's `input_schema` is not valid JSON Schema (a programmer mistake)."""
-    validator_class = validator_for(schema, default=jsonschema.Draft202012Validator)
+    jsonschema = _jsonschema()
+    validator_class = jsonschema.validators.validator_for(
+        schema, default=jsonschema.Draft202012Validator
+    )
     try:
         validator_class.check_schema(schema)
     except jsonschema.SchemaError as error:
         raise ValueError(
             f"input_schema is not valid JSON Schema: {error.message}. Fix the schema."
         ) from None
+
+
+def is_draft_2020_12_schema(schema: object) -> bool:
+    """Whether `schema` is a valid Draft 2020-12 schema, as the API checks `input_schema`.
+
+    Example: {"type": "object"} -> True; {"properties": 5} -> False
+    """
+    jsonschema = _jsonschema()
+    try:
+        jsonschema.Draft202012Validator.check_schema(schema)
+    except jsonschema.SchemaError:
+        return False
+    return True
