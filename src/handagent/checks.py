@@ -164,7 +164,7 @@ def _check_tools(tools: object, tool_choice: object) -> None:
 @lru_cache(maxsize=1024)  # a notebook sends the same menu again and again; a check costs 1 ms
 def _valid_schema(schema: str) -> bool:
     """Whether a JSON text is a draft 2020-12 JSON Schema. Example: '{"properties": 5}' -> False"""
-    from .validation import is_draft_2020_12_schema  # it imports jsonschema on first use
+    from .validation import is_draft_2020_12_schema  # late: chapter 00 sends no tools
 
     return is_draft_2020_12_schema(json.loads(schema))
 

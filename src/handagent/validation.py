@@ -3,36 +3,26 @@
 The schema is a contract at run time, not only a hint to the model: a model can leave out a
 required field, send `"1234"` for a number or add fields nobody asked for. jsonschema does the
 checking (Draft 2020-12, as the API describes schemas); this module turns its findings into
-sentences a model can act on. It is also where the package imports jsonschema: on first use,
-so a notebook that validates nothing never loads it.
+sentences a model can act on.
 
 Not handled here: what to do with the problems (see `dispatch`: they become an error result).
 """
 
 import sys
-from functools import cache
 
+# jsonschema checks the "iri" formats with rfc3987_syntax when it is installed (jupyter-events
+# installs it), and that module builds an Earley grammar as it is imported: 1.5 s of every
+# kernel that imports this module. Nothing here checks those formats (tool input is validated
+# without format checks; a schema's own check uses only the meta-schema's "uri" formats), so
+# jsonschema is imported as if rfc3987_syntax were absent: 0.08 s instead of 1.6 s.
+_hidden = "rfc3987_syntax" not in sys.modules
+if _hidden:
+    sys.modules["rfc3987_syntax"] = None  # `import rfc3987_syntax` now raises ImportError
+import jsonschema  # noqa: E402
+from jsonschema.validators import validator_for  # noqa: E402
 
-@cache
-def _jsonschema():
-    """The jsonschema module, imported on first use, without its rfc3987_syntax checkers.
-
-    jsonschema checks the "iri" formats with rfc3987_syntax when it is installed (jupyter-events
-    installs it), and that module builds an Earley grammar as it is imported: 1.5 s of every
-    kernel that validates anything. Nothing here checks those formats (tool input is validated
-    without format checks; a schema's own check uses the meta-schema's "uri" formats only), so
-    jsonschema is imported as if rfc3987_syntax were absent: 0.1 s instead of 1.6 s.
-    """
-    blocked = "rfc3987_syntax" not in sys.modules
-    if blocked:
-        sys.modules["rfc3987_syntax"] = None  # `import rfc3987_syntax` now raises ImportError
-    try:
-        import jsonschema
-        import jsonschema.validators
-    finally:
-        if blocked:
-            del sys.modules["rfc3987_syntax"]  # anyone else who imports it gets the real one
-    return jsonschema
+if _hidden:
+    del sys.modules["rfc3987_syntax"]  # whoever imports it later gets the real module
 
 
 def input_problems(schema: dict, data: object) -> list[str]:
@@ -41,10 +31,7 @@ def input_problems(schema: dict, data: object) -> list[str]:
     Example: ({"type": "object", "required": ["a"], ...}, {"a": "1"})
         -> ["a: '1' is not of type 'number'"]
     """
-    jsonschema = _jsonschema()
-    validator_class = jsonschema.validators.validator_for(
-        schema, default=jsonschema.Draft202012Validator
-    )
+    validator_class = validator_for(schema, default=jsonschema.Draft202012Validator)
     validator = validator_class(schema)
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(e.absolute_path), e.message))
     problems = []
@@ -56,10 +43,7 @@ def input_problems(schema: dict, data: object) -> list[str]:
 
 def check_schema(schema: dict) -> None:
     """Raise at once if a tool's `input_schema` is not valid JSON Schema (a programmer mistake)."""
-    jsonschema = _jsonschema()
-    validator_class = jsonschema.validators.validator_for(
-        schema, default=jsonschema.Draft202012Validator
-    )
+    validator_class = validator_for(schema, default=jsonschema.Draft202012Validator)
     try:
         validator_class.check_schema(schema)
     except jsonschema.SchemaError as error:
@@ -73,7 +57,6 @@ def is_draft_2020_12_schema(schema: object) -> bool:
 
     Example: {"type": "object"} -> True; {"properties": 5} -> False
     """
-    jsonschema = _jsonschema()
     try:
         jsonschema.Draft202012Validator.check_schema(schema)
     except jsonschema.SchemaError:
