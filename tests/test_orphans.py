@@ -39,7 +39,7 @@ pytestmark = pytest.mark.timeout(170)
 
 CASES = {"wire": 600, "neutral": 600}  # at least 1,000 in all
 HTTP_EVERY = 25
-TIMEOUT = 0.02  # a hanging tool's timeout: it returns only once its batch is answered
+TIMEOUT = 0.001  # a hanging tool's timeout: it returns only once its batch is answered
 CEILING = 60.0  # the other tools' timeout, and the HTTP client's: for a stuck machine only
 NUMBERS = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
            "required": ["a", "b"]}  # fmt: skip
