@@ -9,36 +9,74 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Tests and stored outputs always use the mock provider, even when .env holds a key.
 MOCK := HANDAGENT_PROVIDER=mock
 
-.PHONY: lab test lint unit nbval test-browser notebooks setup clean
+# uv sets up .venv in seconds: the one on PATH, else one installed once from PyPI into
+# .venv-tools/ by the machine's own pip. `make setup INSTALLER=pip`, or a machine where uv cannot
+# be had, sets up with pip. Either way requirements.txt holds every pin.
+INSTALLER ?= uv
+UV_VERSION := 0.13.9
+TOOLS := .venv-tools
+UV := $(or $(shell command -v uv 2>/dev/null),$(TOOLS)/bin/uv)
+
+# The stages of `make test`, each also a target of its own. They run at the same time where make
+# can keep their outputs apart (GNU make 4: each stage prints when it ends), else one by one.
+STAGES := lint unit nbval test-browser
+PARALLEL := $(if $(filter output-sync,$(.FEATURES)),-j$(words $(STAGES)) -Otarget,-j1)
+# `make test` marks each stage that failed here, to name them in its last line.
+FAILED_DIR := $(VENV)/.failed-stages
+# pytest processes per stage. Most tests wait on sockets, subprocesses and kernels more than
+# they compute, so a few more workers than cores keeps two cores busy.
+WORKERS ?= 3
+NB_WORKERS ?= 2
+
+lint_command = $(BIN)/ruff check src tests notebooks benchmarks && \
+	$(BIN)/ruff format --check src tests notebooks benchmarks
+unit_command = $(MOCK) $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile \
+	--ignore=tests/browser tests
+# One kernel per notebook; a notebook's cells stay together, in order, on one worker.
+nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) \
+	--dist loadfile --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg \
+	-o testpaths=notebooks notebooks
+# Every notebook in JupyterLab in headless Chromium: widgets and diagrams must draw and respond.
+# Installs Chromium where that is safe (Debian/Ubuntu as root), else skips saying how to enable.
+test-browser_command = $(MOCK) $(BIN)/python tests/browser/run.py
+
+.PHONY: lab test $(STAGES) notebooks setup clean
 
 setup: $(STAMP)
 
 $(STAMP): requirements.txt pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	touch $(STAMP)
+	@if [ "$(INSTALLER)" = uv ] && [ ! -x "$(UV)" ]; then \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check --target $(TOOLS) \
+			uv==$(UV_VERSION) >/dev/null 2>&1 || rm -rf $(TOOLS); fi
+	@if [ "$(INSTALLER)" = uv ] && [ -x "$(UV)" ]; then \
+		echo "setting up $(VENV) with uv ($(UV))"; \
+		{ test -x $(BIN)/python || UV_PYTHON_DOWNLOADS=never \
+			$(UV) venv --quiet --seed --python $(PYTHON) $(VENV); } && \
+		$(UV) pip install --quiet --python $(BIN)/python -r requirements.txt; \
+	else \
+		echo "setting up $(VENV) with pip, which is slower ($(if $(filter uv,$(INSTALLER)),uv could not be installed from PyPI,INSTALLER=$(INSTALLER)))"; \
+		{ test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); } && \
+		$(BIN)/python -m pip install --quiet --upgrade pip && \
+		$(BIN)/python -m pip install --quiet -r requirements.txt; \
+	fi
+	@touch $(STAMP)
 
 lab: setup
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
-test: lint unit nbval test-browser
+# Every stage, then one last line: all passed, or which stages failed and how to rerun only them.
+test: setup
+	@rm -rf $(FAILED_DIR) && mkdir -p $(FAILED_DIR)
+	@echo "make test: $(STAGES), $(if $(filter -j1,$(PARALLEL)),one after another,at the same time)"
+	@$(MAKE) --no-print-directory -k $(PARALLEL) $(STAGES) FAILED=$(FAILED_DIR) || true
+	@set -- $$(ls $(FAILED_DIR)); rm -rf $(FAILED_DIR); \
+	if [ $$# -gt 0 ]; then \
+		echo "make test FAILED in: $$*. Rerun only what failed: make $$*"; exit 1; fi; \
+	echo "make test passed: $(STAGES)"
 
-lint: setup
-	$(BIN)/ruff check src tests notebooks benchmarks
-	$(BIN)/ruff format --check src tests notebooks benchmarks
-
-unit: setup
-	$(MOCK) $(BIN)/python -m pytest tests
-
-nbval: setup
-	$(MOCK) $(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-current-env \
-		--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks notebooks
-
-# Every notebook in JupyterLab in headless Chromium: widgets and diagrams must draw and respond.
-# Skips with a hint when /usr/bin/chromium is missing (CI installs it, see .ci/run).
-test-browser: setup
-	$(MOCK) HANDAGENT_BROWSER_TESTS=1 $(BIN)/python -m pytest -p no:cacheprovider tests/browser
+$(STAGES): setup
+	@echo "--- $@: $($@_command)"
+	@$($@_command) || { $(if $(FAILED),touch $(FAILED)/$@;) exit 1; }
 
 # Regenerate every notebook's stored outputs against the mock: the only way outputs change.
 notebooks: setup
@@ -48,4 +86,4 @@ notebooks: setup
 		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(TOOLS)
