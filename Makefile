@@ -30,12 +30,16 @@ NB_WORKERS ?= 2
 
 lint_command = $(BIN)/ruff check src tests notebooks benchmarks && \
 	$(BIN)/ruff format --check src tests notebooks benchmarks
-unit_command = $(MOCK) $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile \
+# loadgroup: tests go wherever a worker is free, except those sharing a module-scoped fixture,
+# which stay together (tests/conftest.py groups them), so it is built once.
+unit_command = $(MOCK) $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup \
 	--ignore=tests/browser tests
 # One kernel per notebook; a notebook's cells stay together, in order, on one worker.
+# `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
+NB_PATHS ?= notebooks
 nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) \
 	--dist loadfile --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg \
-	-o testpaths=notebooks notebooks
+	-o testpaths=$(NB_PATHS) $(NB_PATHS)
 # Every notebook in JupyterLab in headless Chromium: widgets and diagrams must draw and respond.
 # Installs Chromium where that is safe (Debian/Ubuntu as root), else skips saying how to enable.
 test-browser_command = $(MOCK) $(BIN)/python tests/browser/run.py
