@@ -30,9 +30,9 @@ NB_WORKERS ?= 2
 
 lint_command = $(BIN)/ruff check src tests notebooks benchmarks && \
 	$(BIN)/ruff format --check src tests notebooks benchmarks
-# loadgroup: tests go wherever a worker is free, except those sharing a module-scoped fixture,
-# which stay together (tests/conftest.py groups them), so it is built once.
-unit_command = $(MOCK) $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup \
+# loadfile: a test file's tests share one worker, so a module-scoped fixture is built once
+# (test_secrets' two runs of the series). xdist 3.8's loadgroup does not group under pytest 9.
+unit_command = $(MOCK) $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile \
 	--ignore=tests/browser tests
 # One kernel per notebook; a notebook's cells stay together, in order, on one worker.
 # `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
@@ -80,7 +80,9 @@ test: setup
 
 $(STAGES): setup
 	@echo "--- $@: $($@_command)"
-	@$($@_command) || { $(if $(FAILED),touch $(FAILED)/$@;) exit 1; }
+	@started=$$(date +%s); $($@_command); status=$$?; \
+	echo "--- $@: $$(( $$(date +%s) - started )) s, $$([ $$status = 0 ] && echo passed || echo FAILED)"; \
+	[ $$status = 0 ] || { $(if $(FAILED),touch $(FAILED)/$@;) exit 1; }
 
 # Regenerate every notebook's stored outputs against the mock: the only way outputs change.
 notebooks: setup

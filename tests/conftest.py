@@ -57,13 +57,3 @@ def mock_provider(monkeypatch):
     yield
     _clear_llm_caches()
 
-
-def pytest_collection_modifyitems(config, items):
-    """Under `pytest -n N --dist loadgroup`, keep a module's tests on one worker only when they
-    share a module-scoped fixture (built once, e.g. test_secrets' two runs of the series); every
-    other test goes wherever a worker is free."""
-    for item in items:
-        fixtures = getattr(item, "_fixtureinfo", None)
-        definitions = fixtures.name2fixturedefs.values() if fixtures else []
-        if any(d[-1].scope == "module" for d in definitions if d):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
