@@ -44,7 +44,7 @@ nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORK
 # Installs Chromium where that is safe (Debian/Ubuntu as root), else skips saying how to enable.
 test-browser_command = $(MOCK) $(BIN)/python tests/browser/run.py
 
-.PHONY: lab test $(STAGES) notebooks setup clean
+.PHONY: lab test test-stages $(STAGES) notebooks setup clean
 
 setup: $(STAMP)
 
@@ -68,15 +68,17 @@ $(STAMP): requirements.txt pyproject.toml
 lab: setup
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
-# Every stage, then one last line: all passed, or which stages failed and how to rerun only them.
-test: setup
+# Every stage, then one last line: all passed, or which stages failed and how to rerun only them
+# (make prints it as its own last word: "Makefile:NN: *** make test FAILED in: ...  Stop.").
+failed = $(shell ls $(FAILED_DIR) 2>/dev/null)
+test: test-stages
+	@$(if $(failed),$(error make test FAILED in: $(failed). Rerun only what failed: make $(failed)))
+	@echo "make test passed: $(STAGES)"
+
+test-stages: setup
 	@rm -rf $(FAILED_DIR) && mkdir -p $(FAILED_DIR)
 	@echo "make test: $(STAGES), $(if $(filter -j1,$(PARALLEL)),one after another,at the same time)"
 	@$(MAKE) --no-print-directory -k $(PARALLEL) $(STAGES) FAILED=$(FAILED_DIR) || true
-	@set -- $$(ls $(FAILED_DIR)); rm -rf $(FAILED_DIR); \
-	if [ $$# -gt 0 ]; then \
-		echo "make test FAILED in: $$*. Rerun only what failed: make $$*"; exit 1; fi; \
-	echo "make test passed: $(STAGES)"
 
 $(STAGES): setup
 	@echo "--- $@: $($@_command)"

@@ -57,3 +57,13 @@ def mock_provider(monkeypatch):
     yield
     _clear_llm_caches()
 
+
+# The longest test files, longest first: under `pytest -n N --dist loadfile` they start at once
+# on separate workers, so the stage ends with them rather than after them.
+LONGEST_FIRST = ["test_secrets.py", "test_fuzz_mock.py", "test_load.py", "test_mock_server.py"]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every worker collects the same order: the longest files first, the rest as they were."""
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # sort is stable
