@@ -23,9 +23,9 @@ STAGES := lint unit nbval test-browser
 PARALLEL := $(if $(filter output-sync,$(.FEATURES)),-j$(words $(STAGES)) -Otarget,-j1)
 # `make test` marks each stage that failed here, to name them in its last line.
 FAILED_DIR := $(VENV)/.failed-stages
-# pytest processes per stage. Most tests wait on sockets, subprocesses and kernels more than
-# they compute, so a few more workers than cores keeps two cores busy.
-WORKERS ?= 3
+# pytest processes per stage. With the stages running side by side, two per stage keep two
+# cores busy (three or four measured slower here: each worker collects every test file).
+WORKERS ?= 2
 NB_WORKERS ?= 2
 
 lint_command = $(BIN)/ruff check src tests notebooks benchmarks && \

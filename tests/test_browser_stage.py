@@ -92,15 +92,24 @@ def test_a_failed_install_is_a_skip_that_names_the_command(no_default_chromium, 
     assert decided.action == "skip" and decided.why == "`false` failed"
 
 
-def test_with_chromium_the_stage_runs_the_browser_tests(chromium):
-    # The real script, in its own process, only collecting: a stand-in cannot drive a page.
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "HANDAGENT_CHROMIUM": str(chromium),
-        "HOME": str(chromium.parent),
-    }
-    done = subprocess.run(
-        [sys.executable, str(RUN), "--collect-only", "-q"], env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "test_jupyterlab.py::" in done.stdout
+def test_with_chromium_the_stage_runs_the_browser_tests(chromium, monkeypatch):
+    # The pytest it would start is recorded, not run: a stand-in cannot drive a page.
+    ran = []
+
+    def recorded(command, env):
+        ran.append((command, env))
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(run.subprocess, "run", recorded)
+    assert run.main(["-x"], {"PATH": "/usr/bin:/bin", "HANDAGENT_CHROMIUM": str(chromium)}) == 0
+    ((command, env),) = ran
+    assert command == [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        str(RUN.parent),
+        "-x",
+    ]
+    assert (env["HANDAGENT_BROWSER_TESTS"], env["HANDAGENT_CHROMIUM"]) == ("1", str(chromium))
