@@ -30,9 +30,15 @@ NB_WORKERS ?= 2
 
 lint_command = $(BIN)/ruff check src tests notebooks benchmarks && \
 	$(BIN)/ruff format --check src tests notebooks benchmarks
+# Kernels that nbconvert starts in the unit tests (test_secrets runs the series twice at once)
+# talk over Unix sockets, not TCP: jupyter_client probes a free port, frees it and the kernel
+# binds it later, so two kernels starting together can pick the same port, and one dies
+# ("Kernel died before replying to kernel_info"). nbval does not read this config.
+KERNEL_CONFIG := $(VENV)/jupyter-test/jupyter_nbconvert_config.json
 # loadfile: a test file's tests share one worker, so a module-scoped fixture is built once
 # (test_secrets' two runs of the series). xdist 3.8's loadgroup does not group under pytest 9.
-unit_command = $(MOCK) $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile \
+unit_command = $(MOCK) JUPYTER_CONFIG_PATH=$(CURDIR)/$(dir $(KERNEL_CONFIG)) \
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile \
 	--ignore=tests/browser tests
 # One kernel per notebook; a notebook's cells stay together, in order, on one worker.
 # `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
@@ -79,6 +85,10 @@ test-stages: setup
 	@rm -rf $(FAILED_DIR) && mkdir -p $(FAILED_DIR)
 	@echo "make test: $(STAGES), $(if $(filter -j1,$(PARALLEL)),one after another,at the same time)"
 	@$(MAKE) --no-print-directory -k $(PARALLEL) $(STAGES) FAILED=$(FAILED_DIR) || true
+
+unit: $(KERNEL_CONFIG)
+$(KERNEL_CONFIG):
+	@mkdir -p $(@D) && echo '{"KernelManager": {"transport": "ipc"}}' > $@
 
 $(STAGES): setup
 	@echo "--- $@: $($@_command)"
