@@ -62,7 +62,7 @@ $(STAMP): requirements.txt pyproject.toml
 		echo "setting up $(VENV) with uv ($(UV))"; \
 		{ test -x $(BIN)/python || UV_PYTHON_DOWNLOADS=never \
 			$(UV) venv --quiet --seed --python $(PYTHON) $(VENV); } && \
-		$(UV) pip install --quiet --python $(BIN)/python -r requirements.txt; \
+		$(UV) pip install --quiet --compile-bytecode --python $(BIN)/python -r requirements.txt; \
 	else \
 		echo "setting up $(VENV) with pip, which is slower ($(if $(filter uv,$(INSTALLER)),uv could not be installed from PyPI,INSTALLER=$(INSTALLER)))"; \
 		{ test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); } && \
