@@ -111,7 +111,8 @@ def nbval(folder: Path, workers: str, ipython_dir: Path, waits_dir: Path) -> tup
     started = time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
-    last = (done.stdout.strip().splitlines() or ["(no output)"])[-1].strip("= ")
+    summaries = [line for line in done.stdout.splitlines() if " in " in line and "passed" in line]
+    last = (summaries or ["(no summary)"])[-1].strip("= ")
     if done.returncode != 0:
         print(done.stdout[-3000:], done.stderr[-2000:], sep="\n")
         raise SystemExit(f"nbval failed on {folder}: {last}")
