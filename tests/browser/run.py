@@ -7,7 +7,7 @@ Chromium is HANDAGENT_CHROMIUM, or Debian's /usr/bin/chromium. Where it is missi
 machine is Debian or Ubuntu and we are root (a container, a CI runner, a workshop VM), this
 installs it with apt-get, as `.ci/run` used to. Anywhere else installing would mean asking
 (sudo, another package manager), so the stage is skipped and still passes, except in CI
-(CI set, as `.ci/run` and GitHub Actions have it), where the browser tests must run.
+(CI set, as the CI runner and GitHub Actions set it), where the browser tests must run.
 
 Not decided here: what the browser tests check (test_*.py beside this file).
 """

@@ -1,9 +1,10 @@
 """Serve the mock provider until stopped: python -m handagent.mock --host 127.0.0.1 --port 8765
 
 For a workshop room (everyone points ANTHROPIC_BASE_URL at one machine) or for `curl`. Ctrl-C
-(SIGINT) and SIGTERM (what a container runtime or a service manager sends) both stop it cleanly,
-whatever signal dispositions it inherited: a program started in the background by a shell
-inherits SIGINT ignored, and Python's default for SIGTERM is to die without a word.
+(SIGINT) and SIGTERM (what a container runtime or a service manager sends) both stop it cleanly
+and it says which, whatever signal dispositions it inherited: a program started in the
+background by a shell inherits SIGINT ignored, and Python's default for SIGTERM is to die
+without a word.
 `--port 0` picks a free port; the first line printed names it.
 
 Not handled here: running as a daemon, logging requests (the mock keeps its last 1000 requests).
@@ -11,20 +12,22 @@ Not handled here: running as a daemon, logging requests (the mock keeps its last
 
 import argparse
 import signal
+import socket
 import time
 
 from .server import MockServer
 
-
-class Stop(Exception):
-    """A stop signal arrived; its name, e.g. SIGTERM."""
+STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _stop(signum: int, frame: object) -> None:
-    for name in ("SIGINT", "SIGTERM"):  # a second signal while stopping does nothing
-        # (not SIG_IGN: a signal already pending would raise "ignored due to race condition")
-        signal.signal(getattr(signal, name), lambda *_: None)
-    raise Stop(signal.Signals(signum).name)
+def _until_serving(base_url: str) -> None:
+    """Return once the server answers a request: from then on, stopping it cannot race its start
+    (socketserver's shutdown() waits forever if it comes before serve_forever's first loop)."""
+    host, port = base_url.removeprefix("http://").rsplit(":", 1)
+    host = "127.0.0.1" if host == "0.0.0.0" else host
+    with socket.create_connection((host, int(port)), timeout=60) as connection:
+        connection.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
+        connection.recv(1)  # any answer: the serving loop runs
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -36,16 +39,32 @@ def main(argv: list[str] | None = None) -> None:
         server = MockServer(args.host, args.port)  # binds the port, serves nothing yet
     except OSError as error:
         parser.exit(1, f"cannot listen on {args.host}:{args.port}: {error.strerror}\n")
-    for name in ("SIGINT", "SIGTERM"):
-        signal.signal(getattr(signal, name), _stop)
+    if not hasattr(signal, "sigwait"):  # Windows: Ctrl-C only, as KeyboardInterrupt
+        _serve_until_interrupted(server)
+        return
+    for stop in STOPS:  # not SIG_IGN, inherited from a shell: an ignored signal is dropped
+        signal.signal(stop, signal.SIG_DFL)
+    # Blocked here, before the server's threads start, so they inherit the block: the signals
+    # stay pending for sigwait below, whichever thread the kernel picks (a thread's Python
+    # handler would leave the main thread asleep). A second one while stopping stays pending.
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    server.start()
+    _until_serving(server.base_url)
+    print(f"listening on {server.base_url}", flush=True)
+    received = signal.sigwait(STOPS)
+    server.stop()
+    print(f"stopped by {signal.Signals(received).name}", flush=True)
+
+
+def _serve_until_interrupted(server: MockServer) -> None:
+    server.start()
+    print(f"listening on {server.base_url}", flush=True)
     try:
-        server.start()
-        print(f"listening on {server.base_url}", flush=True)
         while True:
             time.sleep(3600)
-    except Stop as stop:
+    except KeyboardInterrupt:
         server.stop()
-        print(f"stopped by {stop}", flush=True)
+        print("stopped by SIGINT", flush=True)
 
 
 if __name__ == "__main__":
