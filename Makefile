@@ -3,50 +3,114 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
+# Both editions: notebooks/NN_slug.ipynb (English) and notebooks/zh-CN/NN_slug.ipynb (简体中文).
+NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb notebooks/zh-CN/[0-9][0-9]_*.ipynb))
 # JupyterLab refuses to run as root without --allow-root (workshop VMs, containers, CI).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Tests and stored outputs always use the mock provider, even when .env holds a key.
 MOCK := HANDAGENT_PROVIDER=mock
 
-.PHONY: lab test lint unit nbval test-browser notebooks setup clean book test-book
+# uv sets up .venv in seconds: the one on PATH, else one installed once from PyPI into
+# .venv-tools/ by the machine's own pip. `make setup INSTALLER=pip`, or a machine where uv cannot
+# be had, sets up with pip. Either way requirements.txt holds every pin.
+INSTALLER ?= uv
+UV_VERSION := 0.13.9
+TOOLS := .venv-tools
+UV := $(or $(shell command -v uv 2>/dev/null),$(TOOLS)/bin/uv)
+
+# The stages of `make test`, each also a target of its own. They run at the same time where make
+# can keep their outputs apart (GNU make 4: each stage prints when it ends), else one by one.
+STAGES := lint unit nbval nbval-opus test-browser
+PARALLEL := $(if $(filter output-sync,$(.FEATURES)),-j$(words $(STAGES)) -Otarget,-j1)
+# `make test` marks each stage that failed here, to name them in its last line.
+FAILED_DIR := $(VENV)/.failed-stages
+# pytest processes per stage. With the stages running side by side, two per stage keep two
+# cores busy (three or four measured slower here: each worker collects every test file).
+WORKERS ?= 2
+NB_WORKERS ?= 2
+
+lint_command = $(BIN)/ruff check src tests notebooks benchmarks && \
+	$(BIN)/ruff format --check src tests notebooks benchmarks
+# Kernels that nbconvert starts in the unit tests (test_secrets runs the series twice at once)
+# talk over Unix sockets, not TCP: jupyter_client probes a free port, frees it and the kernel
+# binds it later, so two kernels starting together can pick the same port, and one dies
+# ("Kernel died before replying to kernel_info"). nbval does not read this config.
+KERNEL_CONFIG := $(VENV)/jupyter-test/jupyter_nbconvert_config.json
+# loadfile: a test file's tests share one worker, so a module-scoped fixture is built once
+# (test_secrets' two runs of the series). xdist 3.8's loadgroup does not group under pytest 9.
+unit_command = $(MOCK) JUPYTER_CONFIG_PATH=$(CURDIR)/$(dir $(KERNEL_CONFIG)) \
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile \
+	--ignore=tests/browser tests
+# One kernel per notebook; a notebook's cells stay together, in order, on one worker.
+# `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
+NB_PATHS ?= notebooks
+nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) \
+	--dist loadfile --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg \
+	-o testpaths=$(NB_PATHS) $(NB_PATHS)
+# Every notebook executed again under another current model's rules (claude-opus-5-5: no forced
+# tool_choice, no disabled thinking, a different hidden prompt): no cell may fail, outputs are not
+# compared (they name another model). Errors tagged raises-exception still pass, as in nbval.
+OTHER_MODEL ?= claude-opus-5-5
+nbval-opus_command = $(MOCK) HANDAGENT_MODEL=$(OTHER_MODEL) $(BIN)/python -m pytest \
+	-p no:cacheprovider -n $(NB_WORKERS) --dist loadfile --nbval-lax --nbval-current-env \
+	-o testpaths=$(NB_PATHS) $(NB_PATHS)
+# The book (every chapter with its stored outputs, nothing executed), then every browser test:
+# the notebooks in JupyterLab (widgets and diagrams draw and respond), chapters as GitHub shows
+# them, and every page of the book offline. Installs Chromium where that is safe (Debian/Ubuntu
+# as root), else skips the browser tests saying how to enable them; the book is built either way.
+book_command = rm -rf build/book && $(BIN)/sphinx-build -b html -c docs -W --keep-going -q . build/book
+test-browser_command = $(book_command) && \
+	$(MOCK) HANDAGENT_BOOK=build/book $(BIN)/python tests/browser/run.py
+
+.PHONY: lab test test-stages $(STAGES) book notebooks setup clean
 
 setup: $(STAMP)
 
 $(STAMP): requirements.txt pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	touch $(STAMP)
+	@if [ "$(INSTALLER)" = uv ] && [ ! -x "$(UV)" ]; then \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check --target $(TOOLS) \
+			uv==$(UV_VERSION) >/dev/null 2>&1 || rm -rf $(TOOLS); fi
+	@if [ "$(INSTALLER)" = uv ] && [ -x "$(UV)" ]; then \
+		echo "setting up $(VENV) with uv ($(UV))"; \
+		{ test -x $(BIN)/python || UV_PYTHON_DOWNLOADS=never \
+			$(UV) venv --quiet --seed --python $(PYTHON) $(VENV); } && \
+		$(UV) pip install --quiet --compile-bytecode --python $(BIN)/python -r requirements.txt; \
+	else \
+		echo "setting up $(VENV) with pip, which is slower ($(if $(filter uv,$(INSTALLER)),uv could not be installed from PyPI,INSTALLER=$(INSTALLER)))"; \
+		{ test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); } && \
+		$(BIN)/python -m pip install --quiet --upgrade pip && \
+		$(BIN)/python -m pip install --quiet -r requirements.txt; \
+	fi
+	@touch $(STAMP)
 
 lab: setup
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
-test: lint unit nbval test-browser test-book
+# Every stage, then one last line: all passed, or which stages failed and how to rerun only them
+# (make prints it as its own last word: "Makefile:NN: *** make test FAILED in: ...  Stop.").
+failed = $(shell ls $(FAILED_DIR) 2>/dev/null)
+test: test-stages
+	@$(if $(failed),$(error make test FAILED in: $(failed). Rerun only what failed: make $(failed)))
+	@echo "make test passed: $(STAGES)"
 
-lint: setup
-	$(BIN)/ruff check src tests notebooks benchmarks
-	$(BIN)/ruff format --check src tests notebooks benchmarks
+test-stages: setup
+	@rm -rf $(FAILED_DIR) && mkdir -p $(FAILED_DIR)
+	@echo "make test: $(STAGES), $(if $(filter -j1,$(PARALLEL)),one after another,at the same time)"
+	@$(MAKE) --no-print-directory -k $(PARALLEL) $(STAGES) FAILED=$(FAILED_DIR) || true
 
-unit: setup
-	$(MOCK) $(BIN)/python -m pytest tests
+unit: $(KERNEL_CONFIG)
+$(KERNEL_CONFIG):
+	@mkdir -p $(@D) && echo '{"KernelManager": {"transport": "ipc"}}' > $@
 
-nbval: setup
-	$(MOCK) $(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-current-env \
-		--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks notebooks
+$(STAGES): setup
+	@echo "--- $@: $($@_command)"
+	@started=$$(date +%s); $($@_command); status=$$?; \
+	echo "--- $@: $$(( $$(date +%s) - started )) s, $$([ $$status = 0 ] && echo passed || echo FAILED)"; \
+	[ $$status = 0 ] || { $(if $(FAILED),touch $(FAILED)/$@;) exit 1; }
 
-# Every notebook in JupyterLab in headless Chromium: widgets and diagrams must draw and respond.
-# Skips with a hint when /usr/bin/chromium is missing (CI installs it, see .ci/run).
-test-browser: setup
-	$(MOCK) HANDAGENT_BROWSER_TESTS=1 $(BIN)/python -m pytest -p no:cacheprovider tests/browser
-
-# The book: every chapter with its stored outputs, as a static site in build/book/ (nothing runs).
+# The book alone, in build/book/: open build/book/index.html.
 book: setup
-	rm -rf build/book && $(BIN)/sphinx-build -b html -c docs -W --keep-going -q . build/book
-
-# The built book in headless Chromium, offline: every page, diagram, transcript and link.
-test-book: book
-	HANDAGENT_BROWSER_TESTS=1 HANDAGENT_BOOK=build/book $(BIN)/python -m pytest -p no:cacheprovider tests/browser/test_book.py
+	$(book_command)
 
 # Regenerate every notebook's stored outputs against the mock: the only way outputs change.
 notebooks: setup
@@ -56,4 +120,4 @@ notebooks: setup
 		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(TOOLS)

@@ -31,12 +31,12 @@ def sdk_transport():
 
 @pytest.fixture
 def sdk(mock_server, sdk_transport) -> anthropic.Anthropic:
-    """The genuine SDK client pointed at `mock_server`, with no retries and a short timeout."""
+    """The genuine SDK client pointed at `mock_server`, with no retries."""
     return anthropic.Anthropic(
         base_url=mock_server.base_url,
         api_key="test-key",
         max_retries=0,
-        timeout=5,
+        timeout=60,  # a ceiling for a stuck machine; no test here waits for it
         http_client=sdk_transport,
     )
 
@@ -56,3 +56,14 @@ def mock_provider(monkeypatch):
     _clear_llm_caches()
     yield
     _clear_llm_caches()
+
+
+# The longest test files, longest first: under `pytest -n N --dist loadfile` they start at once
+# on separate workers, so the stage ends with them rather than after them.
+LONGEST_FIRST = ["test_secrets.py", "test_fuzz_mock.py", "test_load.py", "test_mock_server.py"]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every worker collects the same order: the longest files first, the rest as they were."""
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # sort is stable

@@ -1,4 +1,10 @@
-import time
+"""dispatch: every call answered once, in order, failures as data; decided by events, not time.
+
+A napping tool returns only once its test is over, so it is past its timeout on any machine;
+concurrency is shown by tools that meet at a barrier, which calls run one by one never reach.
+"""
+
+import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +21,15 @@ NUMBERS = {
     "required": ["a", "b"],
 }
 EMPTY = {"type": "object", "properties": {}}
+CEILING = 60.0  # seconds: for a machine that is stuck, never the time the work takes
+test_over = threading.Event()
+
+
+@pytest.fixture(autouse=True)
+def release_naps():
+    test_over.clear()
+    yield
+    test_over.set()  # the abandoned naps return now
 
 
 def add(a, b):
@@ -26,7 +41,7 @@ def explode():
 
 
 def nap():
-    time.sleep(0.3)
+    test_over.wait(CEILING)
     return "rested"
 
 
@@ -77,18 +92,22 @@ def test_tool_that_raises_produces_error_result_with_the_exception():
 
 
 def test_tool_past_its_timeout_is_abandoned_without_waiting_for_it():
-    started = time.monotonic()
+    # Waiting for the nap would mean waiting for the end of this test: "rested", after CEILING.
     (result,) = run_tool_calls([call("A", "nap", {})], TOOLS)["content"]
-    assert time.monotonic() - started < 0.25
     assert result["is_error"] is True
     assert "did not finish within 0.05 s" in result["content"]
 
 
 def test_independent_calls_run_concurrently():
-    slow = Tool("slow", "Sleeps.", EMPTY, lambda: time.sleep(0.2) or "done")
-    started = time.monotonic()
-    message = run_tool_calls([call(f"c{i}", "slow", {}) for i in range(4)], [slow])
-    assert time.monotonic() - started < 0.6  # one by one would take 0.8 s
+    # Each call waits until all four are running: one by one, the first would wait in vain.
+    together = threading.Barrier(4, timeout=CEILING)
+
+    def meet():
+        together.wait()  # raises BrokenBarrierError when the others never come
+        return "done"
+
+    tool = Tool("meet", "Waits for the others.", EMPTY, meet, timeout=CEILING)
+    message = run_tool_calls([call(f"c{i}", "meet", {}) for i in range(4)], [tool])
     assert [r["content"] for r in message["content"]] == ["done"] * 4
 
 

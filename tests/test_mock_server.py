@@ -2,7 +2,6 @@
 against the mock, with the real API's statuses, envelopes, wording, faults and determinism."""
 
 import json
-import signal
 import socket
 import subprocess
 import sys
@@ -674,30 +673,6 @@ def test_a_cut_json_reply_is_a_connection_error_for_the_sdk(mock_server):
 
 
 # --- python -m handagent.mock -------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def test_the_command_line_serves_until_interrupted():
-    port = free_port()
-    command = [sys.executable, "-m", "handagent.mock", "--host", "127.0.0.1", "--port", str(port)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout.readline() == f"listening on http://127.0.0.1:{port}\n"
-        client = anthropic.Anthropic(
-            base_url=f"http://127.0.0.1:{port}", api_key="k", max_retries=0
-        )
-        assert client.messages.create(**body()).type == "message"
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=5)
-    finally:
-        process.kill()
-    assert process.returncode == 0, err
-    assert out == "stopped\n" and err == ""
 
 
 def test_the_command_line_explains_a_busy_port(mock_server):

@@ -10,11 +10,14 @@ way out (`adapters.to_anthropic`). After every case the next request must have 0
 and pass `checks.check_request`; every 25th also goes to a real mock over HTTP.
 
 Hypothesis draws a seed per case and `random.Random(seed)` builds it (cheaper than strategies).
-Ctrl-C is a real SIGINT sent to the main thread by a tool, while `run_tool_calls` waits.
+Nothing depends on how fast the machine is. Ctrl-C is simulated where a real one lands: the
+"stop" tool raises KeyboardInterrupt, which the main thread receives from `future.result` while
+it waits for that call (no signal races the threads, under pytest-xdist too). A hanging tool
+waits on a gate that opens only once its batch is answered, so it is always past its timeout;
+every other tool has a timeout no machine reaches.
 """
 
 import random
-import signal
 import threading
 import time
 
@@ -36,34 +39,34 @@ pytestmark = pytest.mark.timeout(170)
 
 CASES = {"wire": 600, "neutral": 600}  # at least 1,000 in all
 HTTP_EVERY = 25
-TIMEOUT = 0.02  # every tool's timeout; a hanging tool sleeps 0.1 s
+TIMEOUT = 0.001  # a hanging tool's timeout: it returns only once its batch is answered
+CEILING = 60.0  # the other tools' timeout, and the HTTP client's: for a stuck machine only
 NUMBERS = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
            "required": ["a", "b"]}  # fmt: skip
 EMPTY = {"type": "object", "properties": {}}
 SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
 BEHAVIOURS = ["ok", "ok", "raises", "hangs", "unknown", "invalid", "interrupt"]
 counted: dict[str, int] = {"cases": 0, "calls": 0, "orphans": 0}
+answered = threading.Event()  # set once the current batch of calls has its answer
 
 
 def interrupt() -> str:
-    """Ctrl-C, as the user presses it while the program waits for its tools."""
-    signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
-    time.sleep(0.05)  # still running when the interrupt lands
-    return "never seen"
-
-
-def one_ctrl_c(behaviours: list[str]) -> list[str]:
-    """At most one interrupt per batch: a second one would land after the batch was abandoned,
-    anywhere in the test run, as a real second Ctrl-C would. Example: [i, ok, i] -> [i, ok, ok]"""
-    first = behaviours.index("interrupt") if "interrupt" in behaviours else len(behaviours)
-    return behaviours[: first + 1] + [
-        "ok" if b == "interrupt" else b for b in behaviours[first + 1 :]
-    ]
+    """Ctrl-C while the program waits for this tool: the waiting main thread gets it."""
+    raise KeyboardInterrupt
 
 
 def hang() -> str:
-    time.sleep(0.1)
+    answered.wait(CEILING)  # past its timeout, whatever the load: it waits for the answer
     return "too late"
+
+
+def batch(run, *args, **kwargs):
+    """`run(*args, **kwargs)`, with hanging tools held until it returns or raises."""
+    answered.clear()
+    try:
+        return run(*args, **kwargs)
+    finally:
+        answered.set()  # let the abandoned threads go
 
 
 def boom() -> str:
@@ -71,10 +74,10 @@ def boom() -> str:
 
 
 TOOLS = [
-    Tool("add", "Add two numbers.", NUMBERS, lambda a, b: a + b, timeout=TIMEOUT),
-    Tool("boom", "Always fails.", EMPTY, boom, timeout=TIMEOUT),
+    Tool("add", "Add two numbers.", NUMBERS, lambda a, b: a + b, timeout=CEILING),
+    Tool("boom", "Always fails.", EMPTY, boom, timeout=CEILING),
     Tool("hang", "Never finishes in time.", EMPTY, hang, timeout=TIMEOUT),
-    Tool("stop", "The user presses Ctrl-C while it runs.", EMPTY, interrupt, timeout=1.0),
+    Tool("stop", "The user presses Ctrl-C while it runs.", EMPTY, interrupt, timeout=CEILING),
 ]
 MENU = [tool.menu_entry() for tool in TOOLS]
 CALLS = {  # behaviour -> (tool name, input)
@@ -120,7 +123,9 @@ def assert_accepted(request: dict, number: int, mock: MockServer) -> None:
     check_request(request)  # raises the API's 400 if anything is off
     if number % HTTP_EVERY == 0:
         headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
-        response = httpx.post(mock.base_url + "/v1/messages", json=request, headers=headers)
+        response = httpx.post(
+            mock.base_url + "/v1/messages", json=request, headers=headers, timeout=CEILING
+        )
         assert response.status_code == 200, response.text
 
 
@@ -131,7 +136,7 @@ def wire_case(rnd: random.Random) -> list[dict]:
     """A conversation of 1-3 rounds of tool calls, each answered by the chapter 05 loop."""
     messages = [{"role": "user", "content": "Do some sums and some risky things."}]
     for turn in range(rnd.randrange(1, 4)):
-        behaviours = one_ctrl_c([rnd.choice(BEHAVIOURS) for _ in range(rnd.randrange(1, 5))])
+        behaviours = [rnd.choice(BEHAVIOURS) for _ in range(rnd.randrange(1, 5))]
         calls = [
             {
                 "type": "tool_use",
@@ -144,7 +149,7 @@ def wire_case(rnd: random.Random) -> list[dict]:
         lead = [{"type": "text", "text": "Let me run those."}] if rnd.random() < 0.5 else []
         messages.append({"role": "assistant", "content": lead + calls})
         try:
-            answer = run_tool_calls(lead + calls, TOOLS)
+            answer = batch(run_tool_calls, lead + calls, TOOLS)
         except KeyboardInterrupt:  # the user stopped the tools: every call still gets an answer
             reason = "the user interrupted the run before this call finished."
             answer = {"role": "user", "content": [not_run(call, reason) for call in calls]}
@@ -159,7 +164,7 @@ def wire_case(rnd: random.Random) -> list[dict]:
 
 
 def assistant(rnd: random.Random, turn: int) -> AssistantMessage:
-    behaviours = one_ctrl_c([rnd.choice(BEHAVIOURS + ["raw"]) for _ in range(rnd.randrange(1, 5))])
+    behaviours = [rnd.choice(BEHAVIOURS + ["raw"]) for _ in range(rnd.randrange(1, 5))]
     content: list = [TextBlock("Running them.")] if rnd.random() < 0.5 else []
     for i, behaviour in enumerate(behaviours):
         call_id = rnd.choice([f"call_{turn}_{i}", f"call|{turn}.{i}", f"fc-{turn}+{i}="])
@@ -185,7 +190,7 @@ def neutral_case(rnd: random.Random) -> list[dict]:
             pass  # the user pressed stop between the call and its result
         else:
             try:
-                results = run_calls(message, TOOLS, timestamp=1.0)
+                results = batch(run_calls, message, TOOLS, timestamp=1.0)
             except KeyboardInterrupt:  # Ctrl-C while the tools ran: nothing came back
                 results = []
             if how == "some results lost":

@@ -1,6 +1,9 @@
+import subprocess
+import sys
+
 import pytest
 
-from handagent.validation import check_schema, input_problems
+from handagent.validation import check_schema, input_problems, is_draft_2020_12_schema
 
 SCHEMA = {
     "type": "object",
@@ -37,3 +40,21 @@ def test_nested_paths_are_dotted():
 def test_an_invalid_schema_is_a_programmer_mistake():
     with pytest.raises(ValueError, match="Fix the schema"):
         check_schema({"type": "object", "properties": {"a": {"type": 5}}})
+
+
+def test_importing_validation_builds_no_rfc3987_grammar_and_hides_nothing_for_good():
+    # rfc3987_syntax builds an Earley grammar at import (1.5 s); jsonschema is loaded without it.
+    code = (
+        "import sys, handagent.validation; print('rfc3987_syntax' in sys.modules); "
+        "import rfc3987_syntax; print(rfc3987_syntax.is_valid_syntax('iri', 'http://a/b'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]
+
+
+@pytest.mark.parametrize(
+    "schema, valid",
+    [({"type": "object"}, True), ({"properties": 5}, False), ({"type": "thing"}, False)],
+)
+def test_a_draft_2020_12_schema_is_told_from_one_that_is_not(schema, valid):
+    assert is_draft_2020_12_schema(schema) is valid

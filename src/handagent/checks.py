@@ -162,13 +162,9 @@ def _check_tools(tools: object, tool_choice: object) -> None:
 @lru_cache(maxsize=1024)  # a notebook sends the same menu again and again; a check costs 1 ms
 def _valid_schema(schema: str) -> bool:
     """Whether a JSON text is a draft 2020-12 JSON Schema. Example: '{"properties": 5}' -> False"""
-    import jsonschema  # late: it takes 1-2 s to import, and chapter 00 sends no tools
+    from .validation import is_draft_2020_12_schema  # late: chapter 00 sends no tools
 
-    try:
-        jsonschema.Draft202012Validator.check_schema(json.loads(schema))
-    except jsonschema.SchemaError:
-        return False
-    return True
+    return is_draft_2020_12_schema(json.loads(schema))
 
 
 def _check_options(body: dict) -> None:

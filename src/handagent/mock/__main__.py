@@ -1,30 +1,70 @@
-"""Serve the mock provider until interrupted: python -m handagent.mock --host 127.0.0.1 --port 8765
+"""Serve the mock provider until stopped: python -m handagent.mock --host 127.0.0.1 --port 8765
 
-For a workshop room (everyone points ANTHROPIC_BASE_URL at one machine) or for `curl`.
+For a workshop room (everyone points ANTHROPIC_BASE_URL at one machine) or for `curl`. Ctrl-C
+(SIGINT) and SIGTERM (what a container runtime or a service manager sends) both stop it cleanly
+and it says which, whatever signal dispositions it inherited: a program started in the
+background by a shell inherits SIGINT ignored, and Python's default for SIGTERM is to die
+without a word.
+`--port 0` picks a free port; the first line printed names it.
+
+Not handled here: running as a daemon, logging requests (the mock keeps its last 1000 requests).
 """
 
 import argparse
+import signal
+import socket
 import time
 
 from .server import MockServer
+
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _until_serving(base_url: str) -> None:
+    """Return once the server answers a request: from then on, stopping it cannot race its start
+    (socketserver's shutdown() waits forever if it comes before serve_forever's first loop)."""
+    host, port = base_url.removeprefix("http://").rsplit(":", 1)
+    host = "127.0.0.1" if host == "0.0.0.0" else host
+    with socket.create_connection((host, int(port)), timeout=60) as connection:
+        connection.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
+        connection.recv(1)  # any answer: the serving loop runs
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m handagent.mock", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8765, help="port to listen on (default 8765)")
+    parser.add_argument("--port", type=int, default=8765, help="port; 0 picks one (default 8765)")
     args = parser.parse_args(argv)
     try:
-        server = MockServer(args.host, args.port).start()
+        server = MockServer(args.host, args.port)  # binds the port, serves nothing yet
     except OSError as error:
         parser.exit(1, f"cannot listen on {args.host}:{args.port}: {error.strerror}\n")
+    if not hasattr(signal, "sigwait"):  # Windows: Ctrl-C only, as KeyboardInterrupt
+        _serve_until_interrupted(server)
+        return
+    for stop in STOPS:  # not SIG_IGN, inherited from a shell: an ignored signal is dropped
+        signal.signal(stop, signal.SIG_DFL)
+    # Blocked here, before the server's threads start, so they inherit the block: the signals
+    # stay pending for sigwait below, whichever thread the kernel picks (a thread's Python
+    # handler would leave the main thread asleep). A second one while stopping stays pending.
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    server.start()
+    _until_serving(server.base_url)
+    print(f"listening on {server.base_url}", flush=True)
+    received = signal.sigwait(STOPS)
+    server.stop()
+    print(f"stopped by {signal.Signals(received).name}", flush=True)
+
+
+def _serve_until_interrupted(server: MockServer) -> None:
+    server.start()
     print(f"listening on {server.base_url}", flush=True)
     try:
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
         server.stop()
-        print("stopped")
+        print("stopped by SIGINT", flush=True)
 
 
 if __name__ == "__main__":
