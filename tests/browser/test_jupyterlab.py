@@ -63,7 +63,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab_url(tmp_path_factory):
     """A JupyterLab server on a temporary copy of notebooks/, with the mock provider."""
     home = tmp_path_factory.mktemp("lab")
@@ -105,9 +105,10 @@ def lab_url(tmp_path_factory):
     log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def page(lab_url):
-    """One JupyterLab page in headless Chromium, shared by every test."""
+    """One JupyterLab page in headless Chromium, shared by this file's tests (closed after them:
+    playwright's sync API allows one running instance, and the other browser files start theirs)."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         tab = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -180,7 +180,8 @@ def _refuse(difference: str | None, i: int, j: int, *, latest: bool, row: models
         raise invalid(where + INVALID_SIGNATURE)
     if row.binds_thinking:
         raise invalid(where + BOUND_ELSEWHERE.format(why=BOUND_WHY[difference]))
-    raise invalid(where + MODIFIED)  # only the latest message is checked on other models
+    # Other models check the blocks themselves, not the conversation they were made in: binding
+    # a block to its prefix (system, tools, earlier messages) came with preserved thinking (§2.5).
 
 
 # --- tool_use ids that remember their turn ------------------------------------------------------

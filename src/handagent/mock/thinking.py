@@ -125,7 +125,8 @@ def words(text: str) -> int:
     Example: "Your name is Ada." -> 4;  "你好！有什么可以帮你的？" -> 7 (ten characters)
     """
     chinese = len(CJK.findall(text))
-    return len(re.findall(r"[\w']+", CJK.sub(" ", text))) + math.ceil(chinese * 2 / 3)
+    spaced = [word for word in CJK.sub(" ", text).split() if re.search(r"\w", word)]
+    return len(spaced) + math.ceil(chinese * 2 / 3)
 
 
 def around(request: dict, blocks: list[dict], row: models.Model | None) -> list[dict]:
