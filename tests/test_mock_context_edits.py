@@ -99,3 +99,16 @@ def test_pause_after_compaction_stops_the_reply_at_the_compaction_block(client):
     )  # fmt: skip
     assert [b.type for b in reply.content] == ["compaction"]
     assert reply.stop_reason == "compaction"
+
+
+def test_a_compaction_request_gets_the_compaction_block_alone(client):
+    # SDK (beta `compaction`): "the response holds only the resulting `compaction` block
+    # (`stop_reason` `"compaction"`)"
+    reply = client.beta.messages.create(
+        model=settings().model, max_tokens=300, betas=["compact-2026-09-04"],
+        compaction={"type": "summarize"},
+        messages=[{"role": "user", "content": "Plan a trip to Lyon."}],
+    )  # fmt: skip
+    assert [b.type for b in reply.content] == ["compaction"]
+    assert reply.stop_reason == "compaction" and "Plan a trip to Lyon." in reply.content[0].content
+    assert [i.type for i in reply.usage.iterations] == ["compaction"]

@@ -451,3 +451,11 @@ def test_the_recordings_are_all_here_with_their_attribution():
 def test_the_mocks_stream_grammar_holds_only_grammars_the_api_recorded():
     assert GRAMMARS["thinking"] >= {("signature_delta",), ("thinking_delta", "signature_delta")}
     assert GRAMMARS["tool_use"] == {("input_json_delta",)} and GRAMMARS["text"] >= {("text_delta",)}
+
+
+def test_no_request_the_api_accepted_is_refused_by_the_mock():
+    # the done-when of issue 10: beta requests with their header, server tools and all
+    accepted = [r for r in REPLAYS.values() if r.recorded["status"] == 200]
+    refused = [r.name for r in accepted if r.status != 200]
+    print(f"\n{len(accepted)} recorded requests the API accepted; the mock refuses {len(refused)}")
+    assert refused == []

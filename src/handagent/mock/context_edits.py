@@ -10,6 +10,9 @@
                               `stop_reason: "compaction"`, with `pause_after_compaction`); a later
                               request that sends the block back is read from it on
 
+A beta `compaction` request (`compact-2026-09-04`: "the response holds only the resulting
+`compaction` block (`stop_reason` `"compaction"`)", SDK) gets that block and nothing else.
+
 The reply carries `context_management: {"applied_edits": [...]}` (an edit that cleared nothing
 is not listed, as recorded: `[]`) and `usage.iterations` (a compaction's own, then the
 message's). Input tokens are counted on what the model read.
@@ -42,6 +45,11 @@ class Edited:
 def apply(request: dict) -> Edited:
     """The edits of `request["context_management"]`, applied to what the model reads."""
     view = _from_compaction(request)
+    if isinstance(request.get("compaction"), dict):  # a compaction request: the block alone
+        summary = _summary(view)
+        step = {"type": "compaction", **_counts(input_tokens(view), content_tokens(summary))}
+        opening = [{"type": "compaction", "content": summary}]
+        return Edited(view, {"counted": view, "iterations": [step]}, opening, stop=True)
     config = request.get("context_management")
     if not isinstance(config, dict):
         return Edited(view, {"counted": view} if view is not request else {})

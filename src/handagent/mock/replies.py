@@ -16,10 +16,10 @@ today's full shape, as the recorded replies in tests/recorded show it:
 Server tools (`server_loop`) leave their blocks in the content, and the reply reads them:
 `usage.server_tool_use` (recorded only when a server tool ran) counts the searches and fetches
 that came back, `container` appears when code execution answered (the request's container id
-if it gave one; `server_results`), and a reply whose last block is a call still waiting for its result, with no
-client tool_use, stops with `pause_turn`. Beta replies carry what `beta` passes in:
-`context_management` and `usage.iterations`. `diagnostics` is left out (only with
-`diagnostics.previous_message_id`).
+if it gave one; `server_results`), and a reply whose last block is a call still waiting for its
+result, with no client tool_use, stops with `pause_turn` (one that ends with a compaction
+block, with `compaction`). Beta replies carry what `beta` passes in: `context_management` and
+`usage.iterations`. `diagnostics` is left out (only with `diagnostics.previous_message_id`).
 
 `caller: {"type": "direct"}` on tool_use: the reference leaves open whether the API sends it or
 leaves it out; every client tool_use recorded since 2026-06 carries it, so the mock does.
