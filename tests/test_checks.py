@@ -391,3 +391,10 @@ def test_clear_thinking_needs_thinking_on():
         "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
     )
     assert check_request(body(context_management=edits), betas=beta) is None  # Haiku 5.5 thinks
+
+
+@pytest.mark.parametrize("field", ["thread", "context_management", "compaction"])
+def test_a_beta_field_that_should_be_an_object_and_is_not_is_refused(field):
+    assert rejection(body(**{field: True}), betas=tuple(BETAS)) == (
+        f"{field}: Input should be a valid dictionary or object"
+    )

@@ -3,6 +3,9 @@ model reads and reported in the reply, through the genuine SDK's beta client."""
 
 import anthropic
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from handagent.llm import settings
 from handagent.mock import MockServer
@@ -112,3 +115,25 @@ def test_a_compaction_request_gets_the_compaction_block_alone(client):
     assert [b.type for b in reply.content] == ["compaction"]
     assert reply.stop_reason == "compaction" and "Plan a trip to Lyon." in reply.content[0].content
     assert [i.type for i in reply.usage.iterations] == ["compaction"]
+
+
+KNOB = st.none() | st.booleans() | st.integers(-3, 5000) | st.text(max_size=5) | st.just("all") | (
+    st.dictionaries(st.sampled_from(["type", "value"]), st.integers(0, 9000) | st.sampled_from(
+        ["input_tokens", "tool_uses", "all", "thinking_turns"]), max_size=2)
+)  # fmt: skip
+EDIT = st.builds(
+    lambda kind, knobs: {"type": kind, **knobs},
+    st.sampled_from(["clear_tool_uses_20250919", "clear_thinking_20251015", "compact_20260112"]),
+    st.dictionaries(st.sampled_from(["trigger", "keep", "exclude_tools", "clear_tool_inputs",
+                                     "clear_at_least", "pause_after_compaction"]), KNOB,
+                    max_size=4),
+)  # fmt: skip
+
+
+@hypothesis_settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(EDIT, max_size=3), st.integers(0, 4))
+def test_any_edits_give_a_view_and_a_report_never_a_crash(edits, calls):
+    request = {"model": settings().model, "context_management": {"edits": edits},
+               "messages": history(calls)}  # fmt: skip
+    edited = apply(request)
+    assert edited.view["messages"] and "applied_edits" in edited.beta["context_management"]

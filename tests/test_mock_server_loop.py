@@ -3,15 +3,24 @@ with the genuine SDK: tool search then the found tool's call in one reply, a mix
 server call waits for the client's results, the loop's limit (`pause_turn`) and its resumption.
 """
 
+import io
+import json
+
 import anthropic
 import pytest
+from anthropic.types.beta import BetaMessage
 from conftest import steady_brain
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from handagent.llm import settings
 from handagent.mock import MockServer
+from handagent.mock.server import State, answer
 from handagent.mock.server_loop import respond, view
 
-pytestmark = pytest.mark.timeout(30)
+pytestmark = pytest.mark.timeout(60)
+STATE = State()  # the mock model itself, answering in-process
 
 SEARCH = {"type": "web_search_20250305", "name": "web_search"}
 BM25 = {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}
@@ -157,3 +166,50 @@ def test_the_same_request_gets_the_same_server_tool_ids(client):
 def test_a_request_without_server_tools_is_the_brains_alone():
     request = {"tools": [ADD], "messages": [{"role": "user", "content": "Hi"}]}
     assert respond(request, steady_brain) == steady_brain(request)
+
+
+OFFERED = st.lists(st.sampled_from([
+    SEARCH, {**SEARCH, "max_uses": 2}, {"type": "web_fetch_20260209", "name": "web_fetch"}, BM25,
+    RATE, WEATHER, ADD, {"type": "code_execution_20260120", "name": "code_execution"},
+    {"type": "advisor_20260301", "name": "advisor", "model": "claude-opus-5-5"},
+]), max_size=5, unique_by=lambda tool: tool["name"])  # fmt: skip
+ASKED = st.sampled_from([
+    'Search the web for "a", "b" and "c".', "Who wrote Hamlet?", "What is 3 * 4?", "Hello!",
+    "Read https://example.com", "What is the USD to EUR rate?", "Consult your advisor.",
+    "Look it up, then add 2 and 2.",
+])  # fmt: skip
+
+
+@hypothesis_settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(OFFERED, ASKED)
+def test_the_mock_accepts_every_history_it_produced_with_server_tools(tools, asked):
+    # four turns: each reply appended whole, its tool calls answered, a pause sent back as it is
+    messages = [{"role": "user", "content": asked}]
+    for _ in range(4):
+        body = {"model": "claude-haiku-5-5", "max_tokens": 2000, "tools": tools,
+                "messages": messages}  # fmt: skip
+        raw = json.dumps(body).encode()
+        headers = {
+            "x-api-key": "k",
+            "anthropic-version": "2026-10-21",
+            "anthropic-beta": "advisor-tool-2026-03-01",
+            "content-length": str(len(raw)),
+        }
+        response = answer("POST", "/v1/messages", headers, io.BytesIO(raw).read, STATE)
+        assert response.status == 200, response.body[:300]
+        reply = json.loads(response.body)
+        BetaMessage.model_validate(reply)
+        messages.append({"role": "assistant", "content": reply["content"]})
+        calls = [b for b in reply["content"] if b["type"] == "tool_use"]
+        if calls:
+            messages.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "tool_result", "tool_use_id": b["id"], "content": "ok"}
+                        for b in calls
+                    ],
+                }
+            )
+        elif reply["stop_reason"] != "pause_turn":
+            messages.append({"role": "user", "content": "And again?"})

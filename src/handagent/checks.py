@@ -239,10 +239,13 @@ def _check_format(spec: object, where: str) -> None:
 def _check_beta_fields(body: dict) -> None:
     """The outer shapes of the beta fields a request's headers allowed (SDK: their params)."""
     _check_format(body.get("output_format"), "output_format")
+    for name in ("thread", "context_management", "compaction"):
+        if body.get(name) is not None and not isinstance(body[name], dict):
+            raise invalid(f"{name}: Input should be a valid dictionary or object")
     thread = body.get("thread")
     if thread is not None:
-        if not isinstance(thread, dict) or thread.get("type") not in THREADS:
-            raise tag_error("thread", (thread or {}).get("type"), THREADS)
+        if not isinstance(thread.get("type"), str) or thread["type"] not in THREADS:
+            raise tag_error("thread", thread.get("type"), THREADS)
         check_fields(thread, "thread", thread["type"], THREADS)
         if thread["type"] == "continue" and not isinstance(thread["previous_message_id"], str):
             raise invalid("thread.continue.previous_message_id: Input should be a valid string")
@@ -254,13 +257,17 @@ def _check_beta_fields(body: dict) -> None:
             if not isinstance(server, dict) or server.get("type") != "url":
                 raise invalid(f"mcp_servers.{i}.type: Input should be 'url'")
             check_fields(server, f"mcp_servers.{i}", "url", MCP_SERVER)
+    compaction = body.get("compaction")
+    if compaction is not None and compaction.get("type") != "summarize":
+        raise invalid("compaction.type: Input should be 'summarize'")
     edits = (body.get("context_management") or {}).get("edits") or []
     if not isinstance(edits, list):
         raise invalid("context_management.edits: Input should be a valid list")
     for i, edit in enumerate(edits):
-        if not isinstance(edit, dict) or edit.get("type") not in EDITS:
-            raise tag_error(f"context_management.edits.{i}", (edit or {}).get("type"), EDITS)
-        check_fields(edit, f"context_management.edits.{i}", edit["type"], EDITS)
+        kind = edit.get("type") if isinstance(edit, dict) else None
+        if not isinstance(kind, str) or kind not in EDITS:
+            raise tag_error(f"context_management.edits.{i}", kind, EDITS)
+        check_fields(edit, f"context_management.edits.{i}", kind, EDITS)
 
 
 # Beta shapes checked here (SDK: types/beta/beta_thread_*_params.py, beta_request_mcp_server_

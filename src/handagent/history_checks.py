@@ -173,6 +173,14 @@ def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spac
         for name in ("thinking", "signature"):
             if not isinstance(block[name], str):
                 raise invalid(f"{where}.thinking.{name}: Input should be a valid string")
+    elif kind in ("server_tool_use", "mcp_tool_use"):
+        _check_id(block["id"], f"{where}.{kind}.id")
+        if not isinstance(block["name"], str):
+            raise invalid(f"{where}.{kind}.name: Input should be a valid string")
+    elif kind in SERVER_RESULTS:
+        _check_id(block["tool_use_id"], f"{where}.{kind}.tool_use_id")
+    elif kind == "compaction" and not isinstance(block.get("content"), str | None):
+        raise invalid(f"{where}.compaction.content: Input should be a valid string")
 
 
 def check_thinking_first(messages: list[dict]) -> None:

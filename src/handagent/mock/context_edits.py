@@ -77,7 +77,9 @@ def apply(request: dict) -> Edited:
 
 
 def _value(spec: object, default: int) -> int:
-    return spec.get("value", default) if isinstance(spec, dict) else default
+    """A trigger's or keep's number. Example: ({"type": "input_tokens", "value": 5}, 9) -> 5"""
+    value = spec.get("value") if isinstance(spec, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def _counts(input_count: int, output_count: int) -> dict:
@@ -117,7 +119,8 @@ def _clear_tool_uses(request: dict, edit: dict) -> tuple[dict, dict | None]:
     calls = [
         (i, b) for i, m in enumerate(messages) for b in blocks_of(m) if b.get("type") == "tool_use"
     ]
-    spared = set(edit.get("exclude_tools") or [])
+    spared = set(t for t in edit.get("exclude_tools") or [] if isinstance(t, str)) if isinstance(
+        edit.get("exclude_tools"), list) else set()  # fmt: skip
     keep = _value(edit.get("keep"), DEFAULT_KEEP[edit["type"]])
     old = {b["id"]: b for _, b in calls[: max(0, len(calls) - keep)] if b["name"] not in spared}
     inputs = edit.get("clear_tool_inputs")

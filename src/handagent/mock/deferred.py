@@ -36,7 +36,9 @@ def _references(block: dict) -> list[str]:
     kind = block.get("type")
     if kind == "tool_search_tool_result":
         content = block.get("content") if isinstance(block.get("content"), dict) else {}
-        return [r.get("tool_name") for r in content.get("tool_references") or []]
+        listed = content.get("tool_references")
+        return [r.get("tool_name") for r in listed if isinstance(r, dict)] if isinstance(
+            listed, list) else []  # fmt: skip
     if kind == "tool_result" and isinstance(block.get("content"), list):
         return [b.get("tool_name") for b in block["content"] if b.get("type") == "tool_reference"]
     if kind == "tool_addition":
@@ -61,8 +63,9 @@ def visible(request: dict, also: tuple[str, ...] = ()) -> list[dict]:
     loaded, removed = set(also), set()
     for message in request.get("messages") or []:
         for block in blocks_of(message):
+            tool = block.get("tool") if isinstance(block.get("tool"), dict) else {}
             if block.get("type") == "tool_removal":
-                removed.add((block.get("tool") or {}).get("name"))
+                removed.add(tool.get("name"))
             for name in _references(block):
                 loaded.add(name)
                 removed.discard(name)

@@ -21,6 +21,8 @@ would have had), schemas the API itself refuses (a 400 first, `checks`).
 
 import json
 
+import jsonschema
+
 from ..validation import input_problems
 from .arguments import context, fill
 
@@ -57,9 +59,12 @@ def value_for(schema: dict, text: str) -> object:
         wrapped = {"type": "object", "properties": {"value": flat}, "required": ["value"]}
         args, _ = fill(wrapped, context(text, text, {"name": "answer", "input_schema": wrapped}))
         value = args.get("value")
-    if input_problems(schema, value):
-        simple = _example(flat)
-        return simple if not input_problems(schema, simple) else value
+    try:
+        if input_problems(schema, value):
+            simple = _example(flat)
+            return simple if not input_problems(schema, simple) else value
+    except jsonschema.exceptions.RefResolutionError:  # a `$ref` outside the schema: unchecked
+        pass
     return value
 
 
