@@ -282,15 +282,15 @@ class Replay:
             return self.explain("beta reply field")
         if (where, key) in VARIES:
             return self.explain("varies")
-        last = LAST_SENT.get((where, key))
-        if side == "recorded only" and last and (self.date or self.committed) <= last:
-            return self.explain("no longer sent")
         if where.split(".")[0] in SERVER_BLOCKS and ".content" in where and self.no_internet(where):
             return self.explain("no internet")
         if key == "server_tool_use" and len(CHOICES.get(choice_key(self.record), ())) > 1:
             return self.explain("the model's choice")
         if key == "server_tool_use" and where.endswith("usage") and "mcp_servers" in self.body:
             return self.explain("mcp server")
+        last = LAST_SENT.get((where, key))
+        if side == "recorded only" and last and (self.date or self.committed) <= last:
+            return self.explain("no longer sent")
         if (
             (where, key) == ("message", "container")
             and side == "recorded only"
