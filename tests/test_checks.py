@@ -8,7 +8,7 @@ import anthropic._constants
 import pytest
 
 from handagent.checks import API_VERSION, Rejection, check_model, check_request
-from handagent.request_fields import TOOLS
+from handagent.request_fields import BETAS, TOOLS
 
 HI = {"role": "user", "content": "Hi"}
 
@@ -223,3 +223,178 @@ def test_without_the_catalogue_an_unknown_model_gets_no_model_rule():
 
 def test_an_alias_finds_its_dated_row():
     assert check_model("claude-haiku-4-5").id == "claude-haiku-4-5-20251001"
+
+
+# --- beta fields, blocks, tools and options: accepted with their header, refused without ------
+SCHEMA = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+
+
+def _turn(*blocks) -> dict:
+    """A request whose history has an assistant turn holding `blocks` (then a user turn)."""
+    assistant = {"role": "assistant", "content": [*blocks, {"type": "text", "text": "Done."}]}
+    return {"messages": [HI, assistant, {"role": "user", "content": "Go on."}]}
+
+
+SERVER_CALL = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "advisor", "input": {}}
+MCP_CALL = {"type": "mcp_tool_use", "id": "mcptoolu_01A", "name": "ask", "server_name": "wiki",
+            "input": {}}  # fmt: skip
+MCP_SERVERS = [{"type": "url", "name": "wiki", "url": "https://mcp.example.com/mcp"}]
+# A beta part -> (what a request carries to use it, the API's words for it without its header)
+BETA_SAMPLES = {
+    "context_management": ({"context_management": {"edits": []}},
+                           "context_management: Extra inputs are not permitted"),
+    "compaction": ({"compaction": {"type": "summarize"}},
+                   "compaction: Extra inputs are not permitted"),
+    "thread": ({"thread": {"type": "create"}}, "thread: Extra inputs are not permitted"),
+    "output_format": ({"output_format": {"type": "json_schema", "schema": SCHEMA}},
+                      "output_format: Extra inputs are not permitted"),
+    "mcp_servers": ({"mcp_servers": MCP_SERVERS}, "mcp_servers: Extra inputs are not permitted"),
+    "fallbacks": ({"fallbacks": ["default"]}, "fallbacks: Extra inputs are not permitted"),
+    "fallback_credit_token": ({"fallback_credit_token": "fct_1"},
+                              "fallback_credit_token: Extra inputs are not permitted"),
+    "billing_policy": ({"billing_policy": {"type": "billing_policy", "bill_to": "self"}},
+                       "billing_policy: Extra inputs are not permitted"),
+    "block:compaction": (_turn({"type": "compaction", "content": "Earlier: a greeting."}),
+                         "messages.1.content.0: Input tag 'compaction' found"),
+    "block:fallback": (_turn({"type": "fallback", "from": {"model": "a"}, "to": {"model": "b"}}),
+                       "messages.1.content.0: Input tag 'fallback' found"),
+    "block:mcp_tool_use": ({**_turn(MCP_CALL, {"type": "mcp_tool_result", "tool_use_id":
+                            "mcptoolu_01A", "content": "ok"}), "mcp_servers": MCP_SERVERS},
+                           "mcp_servers: Extra inputs are not permitted"),
+    "block:mcp_tool_listing": (_turn({"type": "mcp_tool_listing", "mcp_server_name": "wiki",
+                                      "tools": []}),
+                               "messages.1.content.0: Input tag 'mcp_tool_listing' found"),
+    "block:advisor_tool_result": ({**_turn(SERVER_CALL, {"type": "advisor_tool_result",
+                                   "tool_use_id": "srvtoolu_01A", "content": {
+                                       "type": "advisor_result", "text": "Fine."}}),
+                                   "tools": [{"type": "advisor_20260301", "name": "advisor",
+                                              "model": "claude-opus-5-5"}]},
+                                  "tools.0: Input tag 'advisor_20260301' found"),
+    "block:tool_addition": ({"messages": [HI, {"role": "system", "content": [
+        {"type": "tool_addition", "tool": {"type": "tool_reference", "name": "t"}}]}],
+        "tools": [{"name": "t", "input_schema": {}}]},
+        "messages.1.content.0: Input tag 'tool_addition' found"),
+    "block:tool_removal": ({"messages": [HI, {"role": "system", "content": [
+        {"type": "tool_removal", "tool": {"type": "tool_reference", "name": "t"}}]}],
+        "tools": [{"name": "t", "input_schema": {}}]},
+        "messages.1.content.0: Input tag 'tool_removal' found"),
+    "tool:advisor_20260301": ({"tools": [{"type": "advisor_20260301", "name": "advisor",
+                                          "model": "claude-opus-5-5"}]},
+                              "tools.0: Input tag 'advisor_20260301' found"),
+    "tool:mcp_toolset": ({"tools": [{"type": "mcp_toolset", "mcp_server_name": "wiki"}],
+                          "mcp_servers": MCP_SERVERS},
+                         "mcp_servers: Extra inputs are not permitted"),
+    **{f"tool:{kind}": ({"tools": [{"type": kind, "name": "computer", **(
+        {"display_width_px": 1024, "display_height_px": 768} if kind.startswith("computer")
+        else {})}]}, f"tools.0: Input tag '{kind}' found")
+       for kind in ("bash_20241022", "text_editor_20241022", "computer_20241022",
+                    "computer_20250124", "computer_20251124")},
+    "output_config.task_budget": ({"output_config": {"task_budget": {"type": "tokens",
+                                                                     "total": 20000}}},
+                                  "output_config.task_budget: Extra inputs are not permitted"),
+    "thinking.block_binding": ({"thinking": {"type": "adaptive", "block_binding": {
+        "prefix_mismatch_behavior": "drop_block"}}},
+        "thinking.adaptive.block_binding: Extra inputs are not permitted"),
+    "thinking.display.updates": ({"thinking": {"type": "adaptive", "display": "updates"}},
+                                 "thinking.adaptive.display: Input should be 'summarized' or "
+                                 "'omitted'"),
+    "system_message.clear_at": ({"messages": [HI, {"role": "system", "content": "Be brief.",
+                                                   "clear_at": "next_user_message"}]},
+                                "messages.1.clear_at: Extra inputs are not permitted"),
+    "system_message.output_config": ({"messages": [HI, {"role": "system", "content": "Be brief.",
+                                                        "output_config": {"effort": "low"}}]},
+                                     "messages.1.output_config: Extra inputs are not permitted"),
+}  # fmt: skip
+
+
+def _part_of(what: str, name: str) -> str:
+    return name if what in ("fields", "options") else f"{what[:-1]}:{name}"
+
+
+BETA_PARTS = [
+    (beta, _part_of(what, name))
+    for beta, adds in BETAS.items() for what, names in adds.items() for name in names
+    if _part_of(what, name) in BETA_SAMPLES
+]  # fmt: skip
+
+
+def test_every_part_every_beta_value_adds_has_a_sample():
+    parts = {_part_of(w, n) for adds in BETAS.values() for w, names in adds.items() for n in names}
+    assert parts - set(BETA_SAMPLES) == {"block:mcp_tool_result"}  # sampled with mcp_tool_use
+
+
+@pytest.mark.parametrize(("beta", "part"), BETA_PARTS, ids=[f"{b} {p}" for b, p in BETA_PARTS])
+def test_a_beta_part_is_accepted_with_its_header_and_refused_without(beta, part):
+    extra, without = BETA_SAMPLES[part]
+    request = body(**extra)
+    needs = {beta} | ({"mcp-client-2025-11-20"} if part == "tool:mcp_toolset" else set())
+    assert check_request(request, betas=tuple(needs)) is None
+    assert rejection(request).startswith(without)
+
+
+def test_beta_fields_are_extra_inputs_under_a_header_that_does_not_add_them():
+    request = body(thread={"type": "create"})
+    assert rejection(request, betas=("context-management-2025-06-27",)) == (
+        "thread: Extra inputs are not permitted"
+    )
+
+
+def test_count_tokens_takes_the_beta_fields_the_sdks_beta_count_tokens_takes():
+    request = {"model": "claude-haiku-5-5", "messages": [HI], "context_management": {"edits": []}}
+    beta = ("context-management-2025-06-27",)
+    assert check_request(request, count_tokens=True, betas=beta) is None
+    threaded = {**request, "thread": {"type": "create"}}
+    assert rejection(threaded, count_tokens=True, betas=(*beta, "message-threads-2026-08-12")) == (
+        "thread: Extra inputs are not permitted"
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ({"thread": {"type": "resume"}}, "thread: Input tag 'resume' found using 'type' does not "
+         "match any of the expected tags: 'create', 'continue'"),
+        ({"thread": {"type": "continue"}}, "thread.continue.previous_message_id: Field required"),
+        ({"mcp_servers": [{"type": "url", "name": "wiki"}]}, "mcp_servers.0.url.url: Field "
+         "required"),
+        ({"context_management": {"edits": [{"type": "clear_everything"}]}},
+         "context_management.edits.0: Input tag 'clear_everything' found using 'type' does not "
+         "match any of the expected tags: 'clear_tool_uses_20250919', 'clear_thinking_20251015', "
+         "'compact_20260112'"),
+        ({"output_format": {"type": "json_object"}}, "output_format.type: Input should be "
+         "'json_schema'"),
+        ({"output_format": {"type": "json_schema"}}, "output_format.json_schema.schema: Field "
+         "required"),
+    ],
+)  # fmt: skip
+def test_a_beta_fields_outer_shape_is_checked(extra, expected):
+    every = tuple(BETAS)
+    assert rejection(body(**extra), betas=every) == expected
+
+
+def test_output_config_format_takes_a_json_schema():
+    fmt = {"type": "json_schema", "schema": SCHEMA}
+    assert check_request(body(output_config={"format": fmt})) is None
+    broken = {"format": {"type": "json_schema", "schema": {"type": 5}}}
+    assert rejection(body(output_config=broken)).startswith(
+        "output_config.format.schema: JSON schema is invalid."
+    )
+
+
+def test_clear_thinking_needs_thinking_on():
+    # vibeproxy#509: "`clear_thinking_20251015` strategy requires `thinking` to be enabled or
+    # adaptive"; Haiku 4.5 thinks only when asked
+    edits = {"edits": [{"type": "clear_thinking_20251015", "keep": "all"}]}
+    beta = ("context-management-2025-06-27",)
+    request = body(model="claude-haiku-4-5", context_management=edits)
+    assert rejection(request, betas=beta) == (
+        "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
+    )
+    assert check_request(body(context_management=edits), betas=beta) is None  # Haiku 5.5 thinks
+
+
+@pytest.mark.parametrize("field", ["thread", "context_management", "compaction"])
+def test_a_beta_field_that_should_be_an_object_and_is_not_is_refused(field):
+    assert rejection(body(**{field: True}), betas=tuple(BETAS)) == (
+        f"{field}: Input should be a valid dictionary or object"
+    )

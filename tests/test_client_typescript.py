@@ -1,4 +1,5 @@
-"""The official TypeScript SDK, installed from npm, does a tool round trip against the mock.
+"""The official TypeScript SDK, installed from npm, against the mock: a tool round trip by hand,
+and the beta tool runner, which keeps its conversation on the server (beta `thread`).
 
 The SDK goes into a cache folder outside the repository (`~/.cache/handagent/typescript-sdk`, or
 $HANDAGENT_NPM_CACHE), once; later runs need no network. Skipped, with the reason, where `node`
@@ -18,6 +19,7 @@ from handagent.mock import MockServer
 
 SDK = "@anthropic-ai/sdk@1.14.0"  # pinned, like the Python SDK in requirements.txt
 SCRIPT = Path(__file__).parent / "clients" / "typescript_round_trip.mjs"
+RUNNER = Path(__file__).parent / "clients" / "typescript_tool_runner.mjs"
 INSTALL_SECONDS = 300
 
 
@@ -57,3 +59,21 @@ def test_the_typescript_sdk_does_a_tool_round_trip_with_the_mock():
     assert seen["first"]["id"].startswith("toolu_")
     assert seen["streamed"] == {k: seen["first"][k] for k in ("stop_reason", "name", "input")}
     assert seen["final"] == {"stop_reason": "end_turn", "text": "get_weather says: 18°C, sunny."}
+
+
+def test_the_typescript_sdks_tool_runner_threads_its_conversation_through_the_mock():
+    folder = _sdk_folder()
+    with MockServer() as mock:
+        done = subprocess.run(
+            ["node", str(RUNNER), mock.base_url, settings().model, str(folder)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (seen["runs"], seen["stop_reason"]) == (1, "end_turn")
+    assert seen["text"] == "get_weather says: 18°C, sunny in Paris."
+    first, second = seen["sent"]
+    assert first["thread"] == {"type": "create"} and first["tools"]
+    assert second["thread"]["type"] == "continue" and not second["tools"]  # the mock kept them
+    assert second["messages"] == 1  # only the tool_result: the mock held the rest
+    assert {first["beta"], second["beta"]} == {"message-threads-2026-08-12"}

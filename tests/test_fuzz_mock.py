@@ -28,6 +28,7 @@ from handagent import models
 from handagent.checks import Rejection, check_request
 from handagent.mock import MockServer, access, signatures
 from handagent.mock.server import MAX_BODY_BYTES, State, answer
+from handagent.request_fields import BETAS
 
 pytestmark = pytest.mark.timeout(170)
 
@@ -551,3 +552,49 @@ def test_malformed_openai_requests_get_a_4xx_not_a_500():
         route = "/v1/chat/completions"
         statuses.append(answer("POST", route, headers, io.BytesIO(body).read, STATE).status)
     assert max(statuses) < 500
+
+
+# --- beta requests and server tools -------------------------------------------------------------
+EVERY_BETA = ",".join(BETAS)
+ANY = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 9000) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from([
+        "type", "name", "content", "tool", "tool_use_id", "id", "input", "edits", "keep",
+        "trigger", "value", "schema", "previous_message_id", "server_name", "url",
+        "definition", "tool_references"]), inner, max_size=4),
+    max_leaves=10,
+)  # fmt: skip
+SERVER_BLOCK = st.builds(
+    lambda kind, extra: {"type": kind, **extra},
+    st.sampled_from(["server_tool_use", "web_search_tool_result", "mcp_tool_use",
+                     "mcp_tool_result", "compaction", "tool_addition", "tool_removal",
+                     "tool_result", "advisor_tool_result", "fallback", "mcp_tool_listing"]),
+    st.dictionaries(st.sampled_from(["id", "name", "input", "content", "tool_use_id", "tool",
+                                     "server_name"]), ANY, max_size=4),
+)  # fmt: skip
+SERVER_TOOLS = st.lists(st.sampled_from([
+    {"type": "web_search_20250305", "name": "web_search", "max_uses": 1},
+    {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},
+    {"name": "t", "input_schema": {"type": "object"}, "defer_loading": True},
+    {"type": "code_execution_20250522", "name": "code_execution"},
+    {"type": "mcp_toolset", "mcp_server_name": "w"},
+]), max_size=4, unique_by=lambda tool: tool.get("name", tool.get("type")))  # fmt: skip
+BETA_FIELDS = st.dictionaries(st.sampled_from(
+    ["context_management", "thread", "output_format", "mcp_servers", "compaction", "container"]
+), ANY, max_size=2)  # fmt: skip
+
+
+@settings(FUZZ, max_examples=1500)
+@given(st.lists(SERVER_BLOCK, max_size=4), SERVER_TOOLS, BETA_FIELDS, st.booleans())
+def test_beta_requests_with_server_tools_are_answered_or_refused_never_a_500(
+    blocks, tools, fields, stream
+):
+    body = {"model": "claude-haiku-5-5", "max_tokens": 300, "tools": tools, "stream": stream,
+            "messages": [{"role": "user", "content": 'Search the web for "x"; find the tool.'},
+                         {"role": "assistant", "content": blocks or "Ok."},
+                         {"role": "user", "content": "Go on."}], **fields}  # fmt: skip
+    raw = json.dumps(body).encode()
+    headers = {"x-api-key": "k", "anthropic-version": "2026-10-21",
+               "anthropic-beta": EVERY_BETA, "content-length": str(len(raw))}  # fmt: skip
+    response = answer("POST", "/v1/messages", headers, io.BytesIO(raw).read, STATE)
+    assert response.status in (200, 400, 404), response.body[:300]

@@ -396,3 +396,106 @@ def test_thinking_after_text_is_refused_under_manual_thinking_only():
 def test_a_redacted_thinking_block_needs_its_data():
     message = rejection(body([user("Hi"), assistant([{"type": "redacted_thinking"}]), user("?")]))
     assert message.message == "messages.1.content.0.redacted_thinking.data: Field required"
+
+
+# --- server tools in the history (§4.4, §4.5) -----------------------------------------------------
+WEB = [{"type": "web_search_20250305", "name": "web_search"}, *TOOLS]
+FETCH = [{"type": "web_fetch_20250910", "name": "web_fetch"}]
+MCP = [{"type": "url", "name": "wiki", "url": "https://mcp.example.com/mcp"}]
+
+
+def search(call_id: str = "srvtoolu_01A") -> dict:
+    return {"type": "server_tool_use", "id": call_id, "name": "web_search", "input": {"query": "q"}}
+
+
+def found(call_id: str = "srvtoolu_01A", kind: str = "web_search_tool_result") -> dict:
+    return {"type": kind, "tool_use_id": call_id, "content": []}
+
+
+def test_a_server_tool_answered_in_its_own_turn_passes():
+    messages = [user("Search."), assistant([search(), found(), text("Nothing.")]), user("Ok.")]
+    assert check_request(body(messages, tools=WEB)) is None
+
+
+def test_a_server_tool_result_without_its_call_names_the_block():
+    # §4.5, the server-tool analogue (anthropics/claude-code#64383), for web search
+    messages = [user("Search."), assistant([found("srvtoolu_01B"), text("Done.")]), user("Ok.")]
+    assert rejection(body(messages, tools=WEB)).message == (
+        "messages.1.content.0: unexpected `tool_use_id` found in `web_search_tool_result` "
+        "blocks: srvtoolu_01B. Each `web_search_tool_result` block must have a corresponding "
+        "`server_tool_use` block before it."
+    )
+
+
+def test_a_result_of_the_wrong_kind_does_not_answer_a_server_call():
+    messages = [user("Search."), assistant([search(), found(kind="web_fetch_tool_result")]),
+                user("Ok.")]  # fmt: skip
+    assert rejection(body(messages, tools=WEB)).message.startswith(
+        "messages.1.content.1: unexpected `tool_use_id` found in `web_fetch_tool_result` blocks"
+    )
+
+
+def test_a_server_call_left_unanswered_before_a_user_turn_is_refused():
+    # §4.4: "`web_fetch` tool use with id `srvtoolu_…` was found without a corresponding
+    # `web_fetch_tool_result` block"
+    fetch = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_fetch",
+             "input": {"url": "https://example.com"}}  # fmt: skip
+    messages = [user("Read it."), assistant([fetch]), user("And?")]
+    assert rejection(body(messages, tools=FETCH)).message == (
+        "messages.1.content.0: `web_fetch` tool use with id `srvtoolu_01A` was found without a "
+        "corresponding `web_fetch_tool_result` block"
+    )
+
+
+def test_a_paused_turn_may_end_the_conversation_with_its_call_waiting():
+    messages = [user("Search."), assistant([search()])]
+    assert check_request(body(messages, tools=WEB)) is None
+
+
+def test_a_waiting_call_needs_its_tool_still_defined():
+    # §4.4: "A resume request that no longer defines the waiting server tool fails with a 400
+    # whose message ends `but no web_fetch tool was provided`"
+    fetch = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_fetch", "input": {}}
+    message = rejection(body([user("Read it."), assistant([fetch])], tools=TOOLS)).message
+    assert message.startswith("messages.1.content.0: ")
+    assert message.endswith("but no web_fetch tool was provided")
+
+
+def test_a_mixed_turn_waits_for_the_client_results_and_is_answered_in_the_next_turn():
+    # recorded: pydantic-ai test_in_flight_native_tool_call_history_is_accepted
+    turn = assistant([search(), call("toolu_01A")])
+    messages = [user("Look it up, and the time."), turn, user([result("toolu_01A")])]
+    assert check_request(body(messages, tools=WEB)) is None
+    answered = [*messages, assistant([found(), text("Nothing.")]), user("Ok.")]
+    assert check_request(body(answered, tools=WEB)) is None
+
+
+def test_text_after_the_client_results_of_a_mixed_turn_is_refused():
+    # §4.4: "that message must contain nothing except the tool_result blocks"
+    turn = assistant([search(), call("toolu_01A")])
+    messages = [user("Look it up."), turn, user([result("toolu_01A"), text("Also...")])]
+    assert rejection(body(messages, tools=WEB)).message == (
+        "messages.1.content.0: `web_search` tool use with id `srvtoolu_01A` was found without a "
+        "corresponding `web_search_tool_result` block"
+    )
+
+
+def test_an_mcp_call_waits_on_its_server():
+    mcp_call = {"type": "mcp_tool_use", "id": "mcptoolu_01A", "name": "ask", "server_name": "wiki",
+                "input": {}}  # fmt: skip
+    messages = [user("Ask."), assistant([mcp_call, call("toolu_01A")]), user([result("toolu_01A")])]
+    beta = ("mcp-client-2025-04-04",)
+    assert check_request(body(messages, mcp_servers=MCP), betas=beta) is None
+    assert rejection(
+        body(messages, mcp_servers=[{**MCP[0], "name": "other"}]), betas=beta
+    ).message == (
+        "messages.1.content.0: `ask` tool use with id `mcptoolu_01A` is waiting for its result, "
+        "but no wiki MCP server was provided"
+    )
+
+
+def test_server_tools_of_code_execution_are_defined_by_the_code_execution_tool():
+    bash = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "bash_code_execution",
+            "input": {"command": "ls"}}  # fmt: skip
+    code = [{"type": "code_execution_20250825", "name": "code_execution"}]
+    assert check_request(body([user("Run it."), assistant([bash])], tools=code)) is None

@@ -2,7 +2,7 @@
 
 import pytest
 
-from handagent.mock.access import api_key, check_key, version
+from handagent.mock.access import api_key, betas, check_key, version
 from handagent.rejections import Rejection
 
 
@@ -47,3 +47,26 @@ def test_the_two_versions_are_understood_and_others_refused():
         version({"anthropic-version": "2023-01-01"})
     with pytest.raises(Rejection, match="^anthropic-version: header is required$"):
         version({})
+
+
+def test_beta_values_are_read_from_the_comma_separated_header():
+    headers = {"anthropic-beta": "context-management-2025-06-27, message-threads-2026-08-12"}
+    assert betas(headers) == ("context-management-2025-06-27", "message-threads-2026-08-12")
+    assert betas({}) == ()
+
+
+def test_a_beta_value_the_table_does_not_know_is_accepted_and_adds_nothing():
+    # Claude Code sends values the SDK does not list (public issue reports)
+    assert betas({"anthropic-beta": "claude-code-20250219"}) == ("claude-code-20250219",)
+
+
+@pytest.mark.parametrize("value", ["", "a,,b", "Context Management"])
+def test_a_malformed_beta_value_is_the_apis_400(value):
+    # aaronrussell/anthropix#15: an empty header value gets "Unexpected value(s) ``"
+    with pytest.raises(Rejection) as caught:
+        betas({"anthropic-beta": value})
+    assert caught.value.message.startswith("Unexpected value(s) `")
+    assert caught.value.message.endswith(
+        "for the `anthropic-beta` header. Please consult our documentation at docs.claude.com "
+        "or try again without the header."
+    )

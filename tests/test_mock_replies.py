@@ -247,3 +247,41 @@ def test_a_wire_format_without_thinking_can_ask_for_a_reply_without_it():
     assert [b["type"] for b in reply["content"]] == ["tool_use"]
     assert "output_tokens_details" not in reply["usage"]
     assert reply["usage"]["inference_geo"] == "global"
+
+
+SEARCH_CALL = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_search",
+               "input": {"query": "q"}}  # fmt: skip
+SEARCHED = {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_01A", "content": []}
+RAN = {"type": "bash_code_execution_tool_result", "tool_use_id": "srvtoolu_01B", "content": {
+    "type": "bash_code_execution_result", "stdout": "", "stderr": "no", "return_code": 1,
+    "content": []}}  # fmt: skip
+
+
+def test_a_server_tool_that_ran_is_counted_in_usage():
+    reply, _ = message(request(), [SEARCH_CALL, SEARCHED, {"type": "text", "text": "None."}])
+    assert reply["usage"]["server_tool_use"] == {"web_search_requests": 1, "web_fetch_requests": 0}
+    assert reply["stop_reason"] == "end_turn"
+    Message.model_validate(reply)
+
+
+def test_a_reply_that_ends_with_a_waiting_server_call_pauses():
+    reply, _ = message(request(), [SEARCH_CALL, SEARCHED, {**SEARCH_CALL, "id": "srvtoolu_01C"}])
+    assert reply["stop_reason"] == "pause_turn"  # §4.4: the loop's limit, a call left waiting
+    with_call = [SEARCH_CALL, {"type": "tool_use", "name": "get_weather", "input": {}}]
+    assert message(request(), with_call)[0]["stop_reason"] == "tool_use"  # a mixed turn
+
+
+def test_code_execution_names_a_container_and_a_request_can_name_its_own():
+    reply, _ = message(request(), [{**SEARCH_CALL, "id": "srvtoolu_01B"}, RAN])
+    assert reply["container"]["id"].startswith("container_011C")
+    assert reply["container"]["expires_at"] == "2099-12-31T00:00:00Z"
+    mine = message(request(container={"id": "container_011Cmine"}), [RAN])[0]["container"]
+    assert mine["id"] == "container_011Cmine"
+
+
+def test_a_beta_reply_carries_its_context_management_and_iterations():
+    beta = {"context_management": {"applied_edits": []}, "iterations": []}
+    reply, _ = message(request(), [{"type": "text", "text": "Hi."}], beta=beta)
+    assert reply["context_management"] == {"applied_edits": []}
+    (step,) = reply["usage"]["iterations"]
+    assert step["type"] == "message" and step["output_tokens"] == reply["usage"]["output_tokens"]

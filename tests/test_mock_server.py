@@ -735,3 +735,55 @@ def test_under_2023_06_01_the_sdk_meets_the_models_sampling_rule(mock_server):
     with pytest.raises(anthropic.BadRequestError, match="`top_p` is deprecated for this model."):
         old.messages.create(**request)
     assert old.messages.create(**body(model="claude-opus-4-8"), extra_body={"temperature": 1})
+
+
+# --- beta headers -------------------------------------------------------------------------------
+def test_the_beta_clients_query_string_changes_nothing(mock_server):
+    response = post(mock_server, body(), path="/v1/messages?beta=true")
+    assert response.status_code == 200 and response.json()["content"]
+
+
+def test_a_beta_field_passes_with_its_header_and_is_an_extra_input_without(mock_server):
+    request = body(context_management={"edits": []})
+    assert_error(post(mock_server, request), 400, "invalid_request_error",
+                 "context_management: Extra inputs are not permitted")  # fmt: skip
+    headers = {**HEADERS, "anthropic-beta": "context-management-2025-06-27"}
+    reply = post(mock_server, request, headers=headers).json()
+    assert reply["context_management"] == {"applied_edits": []}
+
+
+def test_an_empty_beta_value_is_the_apis_400(mock_server):
+    response = post(mock_server, body(), headers={**HEADERS, "anthropic-beta": ""})
+    assert_error(response, 400, "invalid_request_error",
+                 "Unexpected value(s) `` for the `anthropic-beta` header. Please consult our "
+                 "documentation at docs.claude.com or try again without the header.")  # fmt: skip
+
+
+def test_a_request_shaped_like_the_coding_clis_streams(mock_server):
+    # Claude Code's default request as public issue reports show it: its own beta values, the
+    # beta client's path, context_management clearing no thinking, and a `role: "system"`
+    # message after the first user turn (mid-conversation system messages)
+    betas = ("claude-code-20250219,interleaved-thinking-2025-05-14,context-management-2025-06-27,"
+             "mid-conversation-system-2026-04-07,effort-2025-11-24,fine-grained-tool-streaming-"
+             "2025-05-14")  # fmt: skip
+    request = {
+        "model": "claude-opus-5-5", "max_tokens": 32000, "stream": True,
+        "system": [{"type": "text", "text": "You are a coding agent.",
+                    "cache_control": {"type": "ephemeral"}}],
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "List the files here.",
+                                          "cache_control": {"type": "ephemeral"}}]},
+            {"role": "system", "content": "Available skills: none."},
+        ],
+        "tools": [{"name": "Bash", "description": "Run a shell command.", "input_schema": {
+            "type": "object", "properties": {"command": {"type": "string"}},
+            "required": ["command"]}}],
+        "thinking": {"type": "adaptive"}, "output_config": {"effort": "high"},
+        "context_management": {"edits": [{"type": "clear_thinking_20251015", "keep": "all"}]},
+        "metadata": {"user_id": "user_1"},
+    }  # fmt: skip
+    headers = {**HEADERS, "anthropic-version": "2026-10-21", "anthropic-beta": betas}
+    response = post(mock_server, request, path="/v1/messages?beta=true", headers=headers)
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/event-stream"
+    assert b'"context_management": {"applied_edits": []}' in response.content

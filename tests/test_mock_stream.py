@@ -242,3 +242,34 @@ def test_the_sdk_with_its_defaults_parses_every_kind_of_reply_streamed_or_not(mo
     assert plain.stop_reason in ("end_turn", "tool_use", "max_tokens", "stop_sequence")
     if kind == "stop sequence":
         assert (plain.stop_reason, plain.stop_sequence) == ("stop_sequence", "weather")
+
+
+def test_server_tool_blocks_stream_as_the_recorded_streams_show_them():
+    # tests/recorded: server_tool_use streams input_json_delta; a result block arrives whole
+    # in its content_block_start; a compaction opens with null content and one compaction_delta
+    call = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_search",
+            "input": {"query": "q"}}  # fmt: skip
+    found = {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_01A", "content": []}
+    compaction = {"type": "compaction", "content": "Earlier: a greeting."}
+    reply, _ = message(REQUEST, [compaction, call, found, {"type": "text", "text": "None."}])
+    parsed = parse(b"".join(events(reply)))
+    starts = [d["content_block"] for n, d in parsed if n == "content_block_start"]
+    assert starts[:3] == [{"type": "compaction", "content": None}, {**call, "input": {}}, found]
+    assert deltas(parsed, "compaction_delta", "content") == ["Earlier: a greeting."]
+    assert "".join(deltas(parsed, "input_json_delta", "partial_json")) == '{"query": "q"}'
+    _, last = [p for p in parsed if p[0] == "message_delta"][0]
+    assert last["usage"]["server_tool_use"] == {"web_search_requests": 1, "web_fetch_requests": 0}
+
+
+def test_container_and_context_management_arrive_with_message_delta():
+    ran = {"type": "code_execution_tool_result", "tool_use_id": "srvtoolu_01A", "content": {
+        "type": "code_execution_result", "stdout": "", "stderr": "", "return_code": 1,
+        "content": []}}  # fmt: skip
+    beta = {"context_management": {"applied_edits": []}}
+    reply, _ = message(REQUEST, [ran, {"type": "text", "text": "No."}], beta=beta)
+    parsed = parse(b"".join(events(reply)))
+    start = parsed[0][1]["message"]
+    assert "container" not in start and "context_management" not in start
+    _, last = [p for p in parsed if p[0] == "message_delta"][0]
+    assert last["delta"]["container"] == reply["container"]
+    assert last["context_management"] == {"applied_edits": []}

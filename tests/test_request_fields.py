@@ -9,6 +9,7 @@ import typing
 import pytest
 import typing_extensions
 from anthropic.types import (
+    anthropic_beta_param,
     content_block_param,
     message_count_tokens_params,
     message_create_params,
@@ -17,6 +18,15 @@ from anthropic.types import (
     tool_result_block_param,
     tool_union_param,
 )
+from anthropic.types.beta import (
+    beta_content_block_param,
+    beta_output_config_param,
+    beta_system_message_param,
+    beta_thinking_config_param,
+    beta_tool_union_param,
+)
+from anthropic.types.beta import message_count_tokens_params as beta_count_tokens_params
+from anthropic.types.beta import message_create_params as beta_create_params
 from anthropic.types.output_config_param import OutputConfigParam
 
 from handagent import request_fields as fields
@@ -39,7 +49,9 @@ def tags(typed_dict) -> tuple[str, ...]:
 
 
 def table_of(union) -> dict:
-    return {tag: shape(td) for td in typing.get_args(union) for tag in tags(td)}
+    """The union's TypedDicts by tag (the beta block union also lists response models: skipped)."""
+    members = [td for td in typing.get_args(union) if typing_extensions.is_typeddict(td)]
+    return {tag: shape(td) for td in members for tag in tags(td)}
 
 
 def sorted_table(table: dict) -> dict:
@@ -86,6 +98,76 @@ def test_output_config_and_displays_match_the_sdk():
     assert set(fields.DISPLAYS) == set(typing.get_args(typing.get_args(display)[0]))
 
 
-def test_server_run_tools_are_the_search_fetch_and_code_execution_ones():
+def test_server_run_tools_are_the_search_fetch_code_execution_advisor_and_mcp_ones():
     assert "web_search_20260318" in fields.SERVER_RUN and "bash_20250124" not in fields.SERVER_RUN
-    assert all(kind in fields.TOOLS for kind in fields.SERVER_RUN)
+    assert {"advisor_20260301", "mcp_toolset"} <= set(fields.SERVER_RUN)
+    assert all(kind in fields.TOOLS or kind in fields.BETA_TOOLS for kind in fields.SERVER_RUN)
+
+
+# --- beta -----------------------------------------------------------------------------------------
+EVERY_BETA = tuple(fields.BETAS)
+
+
+def test_every_beta_value_in_the_table_is_one_the_sdk_names():
+    literal = next(
+        a for a in typing.get_args(anthropic_beta_param.AnthropicBetaParam) if a is not str
+    )
+    assert set(fields.BETAS) <= set(typing.get_args(literal))
+
+
+@pytest.mark.parametrize(
+    ("ours", "union"),
+    [
+        (fields.blocks(EVERY_BETA), beta_content_block_param.BetaContentBlockParam),
+        (fields.system_blocks(EVERY_BETA), beta_system_message_param.ContentBlock),
+    ],
+    ids=["content blocks", "system message blocks"],
+)
+def test_with_every_beta_the_block_tables_match_the_sdks_beta_unions(ours, union):
+    assert sorted_table(ours) == table_of(union)
+
+
+def test_with_every_beta_the_tools_table_matches_the_sdks_beta_tool_union():
+    theirs = table_of(beta_tool_union_param.BetaToolUnionParam)
+    required, optional = theirs["custom"]
+    theirs["custom"] = (required, tuple(sorted(optional + ("type",))))
+    assert sorted_table(fields.tools(EVERY_BETA)) == theirs
+
+
+def test_with_every_beta_the_top_level_fields_are_the_sdks_beta_params_and_output_format():
+    create = set(typing.get_type_hints(beta_create_params.MessageCreateParamsNonStreaming))
+    count = set(typing.get_type_hints(beta_count_tokens_params.MessageCountTokensParams))
+    # `betas` is the header, not a body field; `output_format` is what SDKs before 0.70 sent
+    assert fields.top_level(betas=EVERY_BETA) == create - {"betas"} | {"output_format"}
+    assert fields.top_level(count_tokens=True, betas=EVERY_BETA) == count - {"betas"}
+
+
+def test_with_every_beta_the_options_are_the_sdks_beta_thinking_output_and_system_fields():
+    adaptive = beta_thinking_config_param.BetaThinkingConfigAdaptiveParam
+    output = set(typing.get_type_hints(beta_output_config_param.BetaOutputConfigParam))
+    system = set(typing.get_type_hints(beta_system_message_param.BetaSystemMessageParam))
+    display = typing.get_args(typing.get_args(typing.get_type_hints(adaptive)["display"])[0])
+    assert fields.options(EVERY_BETA) == {
+        *(f"output_config.{name}" for name in output - set(fields.OUTPUT_CONFIG)),
+        *(
+            f"thinking.{name}"
+            for name in set(typing.get_type_hints(adaptive)) - {"type", "display"}
+        ),
+        *(f"thinking.display.{value}" for value in set(display) - set(fields.DISPLAYS)),
+        *(f"system_message.{name}" for name in system - {"role", "content"}),
+    }
+
+
+def test_without_a_beta_value_the_tables_are_the_non_beta_ones():
+    assert fields.top_level() == fields.MESSAGES and fields.blocks() == fields.BLOCKS
+    assert fields.tools() == fields.TOOLS and fields.options() == frozenset()
+    assert fields.top_level(betas=("claude-code-20250219",)) == fields.MESSAGES  # adds nothing
+
+
+@pytest.mark.parametrize("beta", EVERY_BETA)
+def test_each_beta_value_adds_only_beta_things(beta):
+    adds = fields.BETAS[beta]
+    assert set(adds) <= {"fields", "blocks", "tools", "options"}
+    assert not set(adds.get("fields", ())) & fields.MESSAGES
+    assert set(adds.get("blocks", ())) <= set(fields.BETA_BLOCKS)
+    assert set(adds.get("tools", ())) <= set(fields.BETA_TOOLS)

@@ -4,8 +4,9 @@
 mock provider answers with it, and `call_model` refuses such a request locally before a request
 is spent (chapter 05). The order is the API's as far as it shows: unknown fields, missing
 fields, each field's shape, the history (`history_checks`), then what the model allows
-(`model_rules`). Which fields exist depends on the `anthropic-version` header
-(`request_fields`): under SDK 2.10's 2026-10-21 `temperature` is an unknown field.
+(`model_rules`). Which fields exist depends on the `anthropic-version` header and the
+`anthropic-beta` values (`request_fields`): under SDK 2.10's 2026-10-21 `temperature` is an
+unknown field, and so is `thread` without `message-threads-2026-08-12`.
 
     check_request({"model": models.DEFAULT, "max_tokens": 9, "messages": [...],
                    "temperature": 0.5})
@@ -14,9 +15,12 @@ fields, each field's shape, the history (`history_checks`), then what the model 
 Wording and sources: `rejections` (../shared/reference/api-2026-12.md). Paths such as
 `tools.0.custom.name` name the offending field like the API does.
 
+Beta fields get their outer shape checked (`thread`, `mcp_servers`, `output_format`, the edit
+types of `context_management`), not every option inside them.
+
 Not handled here: limits that need the tokenizer (context length), images' bytes, documents'
 contents, thinking blocks' signatures (only the server that made them can check those: see
-`mock.thinking`), beta fields.
+`mock.thinking`), what a beta field does (the mock's business).
 """
 
 import json
@@ -26,7 +30,9 @@ from functools import lru_cache
 from . import model_rules, models
 from . import request_fields as fields
 from .history_checks import (
+    check_fields,
     check_messages,
+    check_server_tools,
     check_text,
     check_thinking_first,
     check_tool_protocol,
@@ -69,12 +75,13 @@ def check_request(
     count_tokens: bool = False,
     version: str = API_VERSION,
     catalogue_only: bool = False,
+    betas: tuple[str, ...] = (),
 ) -> None:
     """Raise the Rejection the real API would send for this body, or return if it is valid.
 
-    `version` is the request's `anthropic-version`. With `catalogue_only`, a model the catalogue
-    does not serve is a 404 (as at api.anthropic.com); without it, an unknown model (an
-    Anthropic-compatible endpoint's own) gets no per-model rule.
+    `version` is the request's `anthropic-version`, `betas` its `anthropic-beta` values. With
+    `catalogue_only`, a model the catalogue does not serve is a 404 (as at api.anthropic.com);
+    without it, an unknown model (an Anthropic-compatible endpoint's own) gets no per-model rule.
     """
     if version not in fields.API_VERSIONS:
         raise ValueError(
@@ -82,7 +89,7 @@ def check_request(
         )
     if not isinstance(body, dict):
         raise invalid("Input should be a valid dictionary or object to extract fields from")
-    allowed = fields.top_level(count_tokens=count_tokens, version=version)
+    allowed = fields.top_level(count_tokens=count_tokens, version=version, betas=betas)
     required = ("model", "messages") if count_tokens else ("model", "max_tokens", "messages")
     for name in body:
         if name not in allowed:
@@ -99,10 +106,12 @@ def check_request(
         if max_tokens < 0:  # 0 is allowed: it fills the prompt cache without generating (SDK)
             raise invalid("max_tokens: Input should be greater than or equal to 0")
     _check_system(body.get("system"))
-    _check_tools(body.get("tools"), body.get("tool_choice"))
-    _check_options(body)
-    check_messages(body["messages"])
+    _check_tools(body.get("tools"), body.get("tool_choice"), fields.tools(betas))
+    _check_options(body, fields.options(betas))
+    _check_beta_fields(body)
+    check_messages(body["messages"], betas)
     check_tool_protocol(body["messages"])
+    check_server_tools(body["messages"], body.get("tools") or [], body.get("mcp_servers") or [])
     if (body.get("thinking") or {}).get("type") == "enabled":
         check_thinking_first(body["messages"])
     row = check_model(body["model"]) if catalogue_only else models.find(body["model"])
@@ -121,7 +130,7 @@ def _check_system(system: object) -> None:
         check_text(block.get("text"), f"system.{i}.text")
 
 
-def _check_tools(tools: object, tool_choice: object) -> None:
+def _check_tools(tools: object, tool_choice: object, table: dict) -> None:
     if tools is not None:
         if not isinstance(tools, list):
             raise invalid("tools: Input should be a valid list")
@@ -130,13 +139,13 @@ def _check_tools(tools: object, tool_choice: object) -> None:
             if not isinstance(tool, dict):
                 raise invalid(f"tools.{i}: Input should be a valid dictionary")
             kind = tool.get("type") or "custom"  # the caller's own tool has no type, or "custom"
-            if not isinstance(kind, str) or kind not in fields.TOOLS:
-                raise tag_error(f"tools.{i}", kind, fields.TOOLS)
+            if not isinstance(kind, str) or kind not in table:
+                raise tag_error(f"tools.{i}", kind, table)
             where = f"tools.{i}.{kind}"
             for name in tool:
-                if name != "type" and name not in sum(fields.TOOLS[kind], ()):
+                if name != "type" and name not in sum(table[kind], ()):
                     raise invalid(f"{where}.{name}: Extra inputs are not permitted")
-            for name in fields.TOOLS[kind][0]:
+            for name in table[kind][0]:
                 if name not in tool:
                     raise invalid(f"{where}.{name}: Field required")
             if "name" in tool:
@@ -167,8 +176,9 @@ def _valid_schema(schema: str) -> bool:
     return is_draft_2020_12_schema(json.loads(schema))
 
 
-def _check_options(body: dict) -> None:
-    """The shapes of `thinking`, `output_config` and `stop_sequences` (SDK: their params)."""
+def _check_options(body: dict, beta: frozenset[str]) -> None:
+    """The shapes of `thinking`, `output_config` and `stop_sequences` (SDK: their params), with
+    the options their beta values add (`request_fields.options`)."""
     thinking = body.get("thinking")
     if thinking is not None:
         if not isinstance(thinking, dict):
@@ -176,20 +186,25 @@ def _check_options(body: dict) -> None:
         kind = thinking.get("type")
         if not isinstance(kind, str) or kind not in fields.THINKING:
             raise tag_error("thinking", kind, fields.THINKING)
+        binding = ("block_binding",) if "thinking.block_binding" in beta else ()
         for name in thinking:
-            if name != "type" and name not in sum(fields.THINKING[kind], ()):
+            if name != "type" and name not in sum(fields.THINKING[kind], binding):
                 raise invalid(f"thinking.{kind}.{name}: Extra inputs are not permitted")
         if kind == "enabled" and not isinstance(thinking.get("budget_tokens"), int):
             raise invalid("thinking.enabled.budget_tokens: Field required")
-        if thinking.get("display") not in (None, *fields.DISPLAYS):
-            raise invalid(f"thinking.{kind}.display: Input should be 'summarized' or 'omitted'")
+        displays = (*fields.DISPLAYS, *(("updates",) if "thinking.display.updates" in beta else ()))
+        if thinking.get("display") not in (None, *displays):
+            listed = " or ".join(", ".join(f"'{d}'" for d in displays).rsplit(", ", 1))
+            raise invalid(f"thinking.{kind}.display: Input should be {listed}")
     config = body.get("output_config")
     if config is not None:
         if not isinstance(config, dict):
             raise invalid("output_config: Input should be a valid dictionary or object")
+        budget = ("task_budget",) if "output_config.task_budget" in beta else ()
         for name in config:
-            if name not in fields.OUTPUT_CONFIG:
+            if name not in (*fields.OUTPUT_CONFIG, *budget):
                 raise invalid(f"output_config.{name}: Extra inputs are not permitted")
+        _check_format(config.get("format"), "output_config.format")
         if config.get("effort") not in (None, *models.EFFORTS):
             raise invalid(
                 "output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'"
@@ -199,3 +214,66 @@ def _check_options(body: dict) -> None:
         isinstance(stops, list) and all(isinstance(s, str) for s in stops)
     ):
         raise invalid("stop_sequences: Input should be a valid list of strings")
+
+
+def _check_format(spec: object, where: str) -> None:
+    """A structured-output format: {"type": "json_schema", "schema": {...}} (SDK:
+    JSONOutputFormatParam)."""
+    if spec is None:
+        return
+    if not isinstance(spec, dict):
+        raise invalid(f"{where}: Input should be a valid dictionary or object")
+    if spec.get("type") != "json_schema":
+        raise invalid(f"{where}.type: Input should be 'json_schema'")
+    check_fields(spec, where, "json_schema", {"json_schema": (("schema",), ())})
+    if not isinstance(spec["schema"], dict):
+        raise invalid(f"{where}.schema: Input should be a valid dictionary")
+    if not _valid_schema(json.dumps(spec["schema"], sort_keys=True)):
+        raise invalid(f"{where}.schema: {INVALID_SCHEMA}")
+
+
+def _check_beta_fields(body: dict) -> None:
+    """The outer shapes of the beta fields a request's headers allowed (SDK: their params)."""
+    _check_format(body.get("output_format"), "output_format")
+    for name in ("thread", "context_management", "compaction"):
+        if body.get(name) is not None and not isinstance(body[name], dict):
+            raise invalid(f"{name}: Input should be a valid dictionary or object")
+    thread = body.get("thread")
+    if thread is not None:
+        if not isinstance(thread.get("type"), str) or thread["type"] not in THREADS:
+            raise tag_error("thread", thread.get("type"), THREADS)
+        check_fields(thread, "thread", thread["type"], THREADS)
+        if thread["type"] == "continue" and not isinstance(thread["previous_message_id"], str):
+            raise invalid("thread.continue.previous_message_id: Input should be a valid string")
+    servers = body.get("mcp_servers")
+    if servers is not None:
+        if not isinstance(servers, list):
+            raise invalid("mcp_servers: Input should be a valid list")
+        for i, server in enumerate(servers):
+            if not isinstance(server, dict) or server.get("type") != "url":
+                raise invalid(f"mcp_servers.{i}.type: Input should be 'url'")
+            check_fields(server, f"mcp_servers.{i}", "url", MCP_SERVER)
+    compaction = body.get("compaction")
+    if compaction is not None and compaction.get("type") != "summarize":
+        raise invalid("compaction.type: Input should be 'summarize'")
+    edits = (body.get("context_management") or {}).get("edits") or []
+    if not isinstance(edits, list):
+        raise invalid("context_management.edits: Input should be a valid list")
+    for i, edit in enumerate(edits):
+        kind = edit.get("type") if isinstance(edit, dict) else None
+        if not isinstance(kind, str) or kind not in EDITS:
+            raise tag_error(f"context_management.edits.{i}", kind, EDITS)
+        check_fields(edit, f"context_management.edits.{i}", kind, EDITS)
+
+
+# Beta shapes checked here (SDK: types/beta/beta_thread_*_params.py, beta_request_mcp_server_
+# url_definition_param.py, beta_*_edit_param.py).
+THREADS = {"create": ((), ()), "continue": (("previous_message_id",), ())}
+MCP_SERVER = {"url": (("name", "url"), ("authorization_token", "tool_configuration"))}
+EDITS = {
+    "clear_tool_uses_20250919": (
+        (), ("clear_at_least", "clear_tool_inputs", "exclude_tools", "keep", "trigger"),
+    ),
+    "clear_thinking_20251015": ((), ("keep",)),
+    "compact_20260112": ((), ("instructions", "pause_after_compaction", "trigger")),
+}  # fmt: skip

@@ -12,9 +12,19 @@ more lenient than its older docs, the lenient behaviour is the rule here:
   final assistant message, but accepted in an earlier assistant turn (recorded: llm-anthropic
   test_tools, whose history holds an assistant text of one space).
 
-`role: "system"` messages (SDK 2.10's SystemMessageParam) hold text only and do not form turns:
-the tool pairing looks through them [U: the reference calls turn-scoped system messages beta on
-Fable 5.1, their place in the pairing is undocumented].
+`role: "system"` messages (SDK 2.10's SystemMessageParam) hold text (and, under their beta,
+tool changes and the `clear_at` / `output_config` options) and do not form turns: the tool
+pairing looks through them [U: the reference calls turn-scoped system messages beta on Fable
+5.1, their place in the pairing is undocumented]. Recorded (pydantic-ai, Opus 4.8): a system
+message may end the conversation, follow tool results, follow another system message, and be
+followed by an assistant turn; all accepted, so none of those is refused here.
+
+Server tools (§4.4, §4.5): a `server_tool_use` (or `mcp_tool_use`) gets its result block later in
+the same assistant turn. It may wait for it only at the end of the conversation (a `pause_turn`
+sent back) or across a mixed turn, whose next user message holds nothing but `tool_result`
+blocks; the result then opens the next assistant turn (recorded: pydantic-ai
+test_in_flight_native_tool_call_history_is_accepted). A waiting call needs its tool still
+defined. A result block needs its call before it, in the same turn or waiting.
 
 Not handled here: rules that depend on the model (`model_rules`) or on a thinking block's
 signature (`mock.thinking`).
@@ -23,27 +33,56 @@ signature (`mock.thinking`).
 import re
 
 from . import request_fields as fields
-from .rejections import DUPLICATE_ID, FIRST_BLOCK, UNANSWERED, UNEXPECTED, invalid
+from .rejections import (
+    DUPLICATE_ID,
+    FIRST_BLOCK,
+    SERVER_UNANSWERED,
+    SERVER_UNEXPECTED,
+    SERVER_WAITING,
+    UNANSWERED,
+    UNEXPECTED,
+    invalid,
+)
 
 ID_PATTERN = r"^[a-zA-Z0-9_-]+$"
 ID_MAX_LENGTH = 64
 THINKING_BLOCKS = ("thinking", "redacted_thinking")
 Table = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+# A server tool call's name -> the type of its result block, and the tool that must define it.
+RESULT_OF = {
+    "web_search": "web_search_tool_result",
+    "web_fetch": "web_fetch_tool_result",
+    "code_execution": "code_execution_tool_result",
+    "bash_code_execution": "bash_code_execution_tool_result",
+    "text_editor_code_execution": "text_editor_code_execution_tool_result",
+    "tool_search_tool_regex": "tool_search_tool_result",
+    "tool_search_tool_bm25": "tool_search_tool_result",
+    "advisor": "advisor_tool_result",
+}
+DEFINED_BY = {
+    "bash_code_execution": "code_execution",
+    "text_editor_code_execution": "code_execution",
+}
+SERVER_RESULTS = (*dict.fromkeys(RESULT_OF.values()), "mcp_tool_result")
 
 
-def check_messages(messages: object) -> None:
+def check_messages(messages: object, betas: tuple[str, ...] = ()) -> None:
     """Raise the API's 400 for a malformed `messages` list, or return."""
     if not isinstance(messages, list):
         raise invalid("messages: Input should be a valid list")
+    tables = {"system": fields.system_blocks(betas), "other": fields.blocks(betas)}
+    options = fields.options(betas)
     for i, message in enumerate(messages):
-        _check_message(message, i, final=i == len(messages) - 1)
+        _check_message(message, i, i == len(messages) - 1, tables, options)
 
 
-def _check_message(message: object, i: int, final: bool) -> None:
+def _check_message(message: object, i: int, final: bool, tables: dict, options) -> None:
     if not isinstance(message, dict):
         raise invalid(f"messages.{i}: Input should be a valid dictionary")
+    extra = [o.split(".")[1] for o in options if o.startswith("system_message.")]
     for name in message:
-        if name not in ("role", "content"):
+        allowed = ("role", "content", *(extra if message.get("role") == "system" else ()))
+        if name not in allowed:
             raise invalid(f"messages.{i}.{name}: Extra inputs are not permitted")
     role = message.get("role")
     if role not in ("user", "assistant", "system"):
@@ -56,7 +95,7 @@ def _check_message(message: object, i: int, final: bool) -> None:
             f"messages.{i}: all messages must have non-empty content "
             "except for the optional final assistant message"
         )
-    table = fields.SYSTEM_BLOCKS if role == "system" else fields.BLOCKS
+    table = tables["system" if role == "system" else "other"]
     spaces_ok = role == "assistant" and not final
     if isinstance(content, list):
         for j, block in enumerate(content):
@@ -134,6 +173,14 @@ def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spac
         for name in ("thinking", "signature"):
             if not isinstance(block[name], str):
                 raise invalid(f"{where}.thinking.{name}: Input should be a valid string")
+    elif kind in ("server_tool_use", "mcp_tool_use"):
+        _check_id(block["id"], f"{where}.{kind}.id")
+        if not isinstance(block["name"], str):
+            raise invalid(f"{where}.{kind}.name: Input should be a valid string")
+    elif kind in SERVER_RESULTS:
+        _check_id(block["tool_use_id"], f"{where}.{kind}.tool_use_id")
+    elif kind == "compaction" and not isinstance(block.get("content"), str | None):
+        raise invalid(f"{where}.compaction.content: Input should be a valid string")
 
 
 def check_thinking_first(messages: list[dict]) -> None:
@@ -214,3 +261,53 @@ def check_tool_protocol(messages: list[dict]) -> None:
         if missing:
             where = next(i for i, call_id in calls if call_id == missing[0])
             raise invalid(f"messages.{where}: " + UNANSWERED.format(ids=", ".join(missing)))
+
+
+def check_server_tools(messages: list[dict], tools: list, mcp_servers: list) -> None:
+    """Raise the API's 400 if a server tool's call and its result block do not pair up (§4.4).
+
+    Example: [user, assistant(server_tool_use web_fetch), user(text)] ->
+        Rejection("messages.1.content.0: `web_fetch` tool use with id `srvtoolu_01A` was found
+        without a corresponding `web_fetch_tool_result` block")
+    """
+    grouped = turns(messages)
+    waiting: dict[str, tuple[str, str, str, str]] = {}  # id -> name, result, where, defined by
+    for number, turn in enumerate(grouped):
+        located = [(i, j, b) for i in turn for j, b in enumerate(blocks_of(messages[i]))]
+        if messages[turn[0]]["role"] != "assistant":
+            if waiting and not all(b.get("type") == "tool_result" for _, _, b in located):
+                _unanswered(waiting)
+            continue
+        for i, j, block in located:
+            kind, name = block.get("type"), block.get("name")
+            if kind == "server_tool_use":
+                by = DEFINED_BY.get(name, name)
+                waiting[block.get("id")] = (name, RESULT_OF.get(name, ""), f"{i}.content.{j}", by)
+            elif kind == "mcp_tool_use":
+                by = f"mcp:{block.get('server_name')}"
+                waiting[block.get("id")] = (name, "mcp_tool_result", f"{i}.content.{j}", by)
+            elif kind in SERVER_RESULTS:
+                call = waiting.pop(block.get("tool_use_id"), None)
+                if call is None or call[1] != kind:
+                    opener = "mcp_tool_use" if kind == "mcp_tool_result" else "server_tool_use"
+                    words = SERVER_UNEXPECTED.format(
+                        result=kind, id=block.get("tool_use_id"), call=opener
+                    )
+                    raise invalid(f"messages.{i}.content.{j}: {words}")
+        mixed = any(b.get("type") == "tool_use" for _, _, b in located)
+        if waiting and number + 1 < len(grouped) and not mixed:
+            _unanswered(waiting)
+    defined = {t.get("name") for t in tools if isinstance(t, dict)}
+    defined |= {f"mcp:{s.get('name')}" for s in mcp_servers if isinstance(s, dict)}
+    for call_id, (name, _, where, by) in waiting.items():
+        if by not in defined:
+            tool = f"{by[4:]} MCP server" if by.startswith("mcp:") else f"{by} tool"
+            raise invalid(
+                f"messages.{where}: " + SERVER_WAITING.format(name=name, id=call_id, tool=tool)
+            )
+
+
+def _unanswered(waiting: dict) -> None:
+    call_id, (name, result, where, _) = next(iter(waiting.items()))
+    words = SERVER_UNANSWERED.format(name=name, id=call_id, result=result)
+    raise invalid(f"messages.{where}: {words}")

@@ -5,7 +5,8 @@
     prefill             a conversation ending with an assistant message, where `prefill` is False
                         (a paused server-tool turn sent back to finish is not a prefill)
     forced tool_choice  "any" / "tool", where `forced_tool_choice` is False; with manual thinking
-    thinking            the `type` per model and effort (`accepts_thinking`), `budget_tokens`
+    thinking            the `type` per model and effort (`accepts_thinking`), `budget_tokens`;
+                        a beta `clear_thinking_20251015` edit where thinking is off
     effort              `output_config.effort` among the row's `efforts`
     max_tokens          at most the row's `max_output_tokens`
     sampling            under anthropic-version 2023-06-01, the row's `sampling` rule (under
@@ -21,6 +22,7 @@ from .history_checks import blocks_of, turns
 from .models import Model
 from .rejections import (
     BUDGET_OVER_MAX,
+    CLEAR_THINKING_NEEDS_THINKING,
     EFFORT,
     FORCED_TOOL_CHOICE,
     FORCED_WITH_THINKING,
@@ -34,6 +36,7 @@ from .rejections import (
     invalid,
 )
 
+UNFINISHED = ("server_tool_use", "mcp_tool_use", "compaction")  # how a paused turn can end (§4.4)
 MIN_BUDGET_TOKENS = 1024  # SDK: ThinkingConfigEnabledParam.budget_tokens, "at least 1,024"
 
 
@@ -62,8 +65,8 @@ def _check_prefill(messages: list[dict], model: Model) -> None:
     if not grouped or messages[grouped[-1][0]]["role"] != "assistant" or model.prefill:
         return
     last = blocks_of(messages[grouped[-1][-1]])
-    if last and last[-1].get("type") == "server_tool_use":
-        return  # a pause_turn sent back as-is to let a server tool finish (§4.4): no prefill
+    if last and last[-1].get("type") in UNFINISHED:
+        return  # a pause_turn (or compaction) sent back as-is to let the turn finish: no prefill
     raise invalid(PREFILL)
 
 
@@ -75,6 +78,10 @@ def _check_thinking(body: dict, model: Model, *, forced: bool, count_tokens: boo
         levels = ", ".join(sorted(model.efforts))
         raise invalid(EFFORT.format(effort=effort, levels=levels))
     thinking = body.get("thinking")
+    edits = (body.get("context_management") or {}).get("edits") or []
+    thinks = (thinking or {}).get("type", "adaptive" if model.thinks_by_default else "disabled")
+    if thinks == "disabled" and any(e["type"] == "clear_thinking_20251015" for e in edits):
+        raise invalid(CLEAR_THINKING_NEEDS_THINKING)
     if thinking is None:
         return
     kind = thinking["type"]

@@ -13,16 +13,21 @@ Not handled here: deciding when a rule applies (see `checks`, `model_rules`, `mo
 
 
 class Rejection(Exception):
-    """A request the API refuses: HTTP status, error type and the API's message."""
+    """A request the API refuses: HTTP status, error type, the API's message, and the envelope's
+    `details` ({"error_code": ...}) where the API gives one."""
 
-    def __init__(self, status: int, error_type: str, message: str) -> None:
+    def __init__(
+        self, status: int, error_type: str, message: str, details: dict | None = None
+    ) -> None:
         super().__init__(message)
         self.status, self.error_type, self.message = status, error_type, message
+        self.details = details
 
 
-def invalid(message: str) -> Rejection:
-    """A 400 invalid_request_error with the given message."""
-    return Rejection(400, "invalid_request_error", message)
+def invalid(message: str, error_code: str | None = None) -> Rejection:
+    """A 400 invalid_request_error with the given message (and `details.error_code`)."""
+    details = {"error_code": error_code} if error_code else None
+    return Rejection(400, "invalid_request_error", message, details)
 
 
 def not_found(model_id: object) -> Rejection:
@@ -38,6 +43,19 @@ UNANSWERED = (
 UNEXPECTED = (
     "unexpected `tool_use_id` found in `tool_result` blocks: {id}. "
     "Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
+)
+# The server-tool analogue (§4.4, §4.5), with the result block's type in place of tool_result:
+# verbatim for web_fetch and advisor_tool_result; [U] the beginning of WAITING (the reference
+# quotes only its end, "but no web_fetch tool was provided").
+SERVER_UNANSWERED = (
+    "`{name}` tool use with id `{id}` was found without a corresponding `{result}` block"
+)
+SERVER_UNEXPECTED = (
+    "unexpected `tool_use_id` found in `{result}` blocks: {id}. "
+    "Each `{result}` block must have a corresponding `{call}` block before it."
+)
+SERVER_WAITING = (
+    "`{name}` tool use with id `{id}` is waiting for its result, but no {tool} was provided"
 )
 DUPLICATE_ID = "`tool_use` ids must be unique"  # within one message (anthropic-api.md, rule 3)
 INVALID_SCHEMA = (  # as quoted from the API in anthropics/claude-code#86665 (2026-08)
@@ -118,8 +136,27 @@ BOUND_WHY = {
     "from this request.",
 }
 
+# --- beta fields (wording from public reports of first-party errors, or [U]) -------------------
+# vibeproxy#509 (2026-08), verbatim
+CLEAR_THINKING_NEEDS_THINKING = (
+    "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
+)
+# [U] the SDK's docstrings of ThreadNotFoundError and ThreadFingerprintMismatchError, as sentences
+THREAD_NOT_FOUND = (
+    "No usable Thread state was found for `previous_message_id` {id}. Replay the full "
+    'conversation with `thread: {{"type": "create"}}` to start a new Thread.'
+)
+THREAD_FINGERPRINT = (
+    "{fields} differs from the value stored with the Thread. Send the stored values, or replay "
+    'the full conversation with `thread: {{"type": "create"}}` to change them.'
+)
+
 # --- headers (not in the reference; first-party errors quoted in public issues) ------------------
 NO_KEY = "x-api-key header is required"  # stackblitz-labs/bolt.diy#156
 BAD_KEY = "invalid x-api-key"  # §8, cline/cline#12 [U whether Bearer auth changed it]
 NO_VERSION = "anthropic-version: header is required"  # envoyproxy/ai-gateway#1909 (2026-03)
 BAD_VERSION = 'anthropic-version: "{value}" is not a valid version'  # decolua/9router#2357
+BAD_BETA = (  # aaronrussell/anthropix#15, pacifio/cersei#20 (docs.claude.com since 2026)
+    "Unexpected value(s) {values} for the `anthropic-beta` header. Please consult our "
+    "documentation at docs.claude.com or try again without the header."
+)

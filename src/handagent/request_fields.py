@@ -8,12 +8,16 @@ SDK adds shows up as a failing test rather than as a 400 from the mock.
     top_level(version="2023-06-01") -> {"model", "messages", ..., "temperature", "top_k", "top_p"}
     BLOCKS["tool_use"]              -> (("id", "input", "name"), ("cache_control", "caller", ...))
 
-Other versions and beta headers add fields: `VERSION_FIELDS` and `BETA_FIELDS` map a header's
-value to what it adds, so a new header is a new row, not new code.
+Other versions and beta headers add fields: `VERSION_FIELDS` maps an `anthropic-version` to what
+it adds, and `BETAS` an `anthropic-beta` value to the beta fields, blocks, tools and options it
+adds (`BETA_BLOCKS`, `BETA_TOOLS`: SDK 2.10's `types/beta`), so a new header is a new row, not new
+code. Without its header a beta field is what the API calls it, an extra input.
 
-Not handled here: beta fields and block types (`context_management`, `mcp_servers`, `compaction`
-blocks ...), whose `anthropic-beta` values are left for `BETA_FIELDS`; the shapes inside fields
-(`source`, `citations`, `configs` are passed through unchecked).
+    top_level(betas=("message-threads-2026-08-12",)) -> MESSAGES | {"thread"}
+    blocks(("compact-2026-01-12",))["compaction"]    -> ((), ("cache_control", "content", ...))
+
+Not handled here: the shapes inside fields (`source`, `citations`, `configs`, the edits of
+`context_management` are passed through unchecked); which beta a model supports.
 """
 
 API_VERSIONS = ("2023-06-01", "2026-10-21")
@@ -38,18 +42,18 @@ COUNT_TOKENS = frozenset(
 # anthropic-version -> fields it adds to POST /v1/messages. 2026-10-21 dropped the sampling
 # parameters: under it `temperature` is an unknown field like any other (reference §0.1).
 VERSION_FIELDS: dict[str, tuple[str, ...]] = {"2023-06-01": SAMPLING, "2026-10-21": ()}
-# anthropic-beta value -> fields it adds. Empty: beta requests are a later chapter's business.
-BETA_FIELDS: dict[str, tuple[str, ...]] = {}
+# Beta fields count_tokens takes too (SDK: types/beta/message_count_tokens_params.py).
+COUNT_TOKENS_BETA = frozenset({"compaction", "billing_policy", "context_management", "mcp_servers"})
 
 
 def top_level(
     *, count_tokens: bool = False, version: str = "2026-10-21", betas: tuple[str, ...] = ()
 ) -> frozenset[str]:
     """The top-level fields a request may carry. Example: (version="2026-10-21") -> MESSAGES"""
+    beta = frozenset(_added(betas, "fields"))
     if count_tokens:
-        return COUNT_TOKENS
-    extra = [*VERSION_FIELDS.get(version, ()), *(f for b in betas for f in BETA_FIELDS.get(b, ()))]
-    return MESSAGES | frozenset(extra)
+        return COUNT_TOKENS | (beta & COUNT_TOKENS_BETA)
+    return MESSAGES | frozenset(VERSION_FIELDS.get(version, ())) | beta
 
 
 # Content blocks: type -> (required fields besides "type", optional fields).
@@ -121,10 +125,6 @@ TOOLS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "browser_toolset_20260801": ((), ("cache_control", "configs")),
     "computer_toolset_20260801": ((), ("cache_control", "configs")),
 }
-# Tools the server runs itself: the model's calls to them are server_tool_use blocks.
-SERVER_RUN = tuple(
-    kind for kind in TOOLS if kind.startswith(("code_execution", "tool_search", "web_"))
-)
 
 # Thinking configs: type -> (required, optional) (SDK: types/thinking_config_*_param.py).
 THINKING: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -141,3 +141,96 @@ TOOL_CHOICES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "none": ((), ()),
 }
 OUTPUT_CONFIG = ("effort", "format")
+
+# --- beta (SDK: types/beta/, resources/beta/messages/) -----------------------------------------
+# Block and tool types only the beta API takes: type -> (required, optional), as above.
+BETA_BLOCKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "advisor_tool_result": _RESULT,
+    "compaction": ((), ("cache_control", "content", "encrypted_content", "signature",
+                        "tool_changes")),
+    "fallback": (("from", "to"), ("trigger",)),
+    "mcp_tool_listing": (("mcp_server_name", "tools"), ()),
+    "mcp_tool_result": (("tool_use_id",), ("cache_control", "content", "is_error")),
+    "mcp_tool_use": (("id", "input", "name", "server_name"), ("cache_control",)),
+    "tool_addition": (("tool",), ("cache_control",)),
+    "tool_removal": (("tool",), ("cache_control",)),
+}  # fmt: skip
+_COMPUTER = (("display_height_px", "display_width_px", "name"), (*_CLIENT_RUN, "display_number"))
+BETA_TOOLS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "advisor_20260301": (("model", "name"), (*_SERVER, "caching", "max_tokens", "max_uses")),
+    "bash_20241022": (("name",), _CLIENT_RUN),
+    "text_editor_20241022": (("name",), _CLIENT_RUN),
+    "computer_20241022": _COMPUTER,
+    "computer_20250124": _COMPUTER,
+    "computer_20251124": (_COMPUTER[0], (*_COMPUTER[1], "enable_zoom")),
+    "mcp_toolset": (("mcp_server_name",), ("cache_control", "configs", "default_config", "tools")),
+}
+# Tools the server runs itself: the model's calls to them are server_tool_use blocks (an MCP
+# toolset's are mcp_tool_use blocks).
+SERVER_RUN = tuple(
+    kind
+    for kind in {**TOOLS, **BETA_TOOLS}
+    if kind.startswith(("code_execution", "tool_search", "web_", "advisor_", "mcp_toolset"))
+)
+# anthropic-beta value -> what it adds: top-level "fields", "blocks", "tools", and "options"
+# inside other fields. The SDK's AnthropicBetaParam names the values; which value adds what is
+# read from the names and the params' docstrings (`tool_addition`: "an `mcp_toolset` definition
+# also requires the `mcp-client-2026-09-15` beta") [U where a docstring does not say].
+_MCP = {"fields": ("mcp_servers",), "blocks": ("mcp_tool_use", "mcp_tool_result")}
+_FALLBACK = {"fields": ("fallbacks",), "blocks": ("fallback",)}
+_TOOL_CHANGES = {"blocks": ("tool_addition", "tool_removal")}
+BETAS: dict[str, dict[str, tuple[str, ...]]] = {
+    "context-management-2025-06-27": {"fields": ("context_management",)},
+    "compact-2026-01-12": {"fields": ("context_management",), "blocks": ("compaction",)},
+    "compact-2026-09-04": {"fields": ("compaction", "context_management"),
+                           "blocks": ("compaction",)},
+    "message-threads-2026-08-12": {"fields": ("thread",)},
+    "structured-outputs-2025-11-13": {"fields": ("output_format",)},  # older SDKs' top-level field
+    "mcp-client-2025-04-04": _MCP,
+    "mcp-client-2025-11-20": {**_MCP, "tools": ("mcp_toolset",)},
+    "mcp-client-2026-09-15": {**_MCP, "tools": ("mcp_toolset",),
+                              "blocks": (*_MCP["blocks"], "mcp_tool_listing")},
+    "advisor-tool-2026-03-01": {"tools": ("advisor_20260301",), "blocks": ("advisor_tool_result",)},
+    "computer-use-2024-10-22": {"tools": ("computer_20241022", "bash_20241022",
+                                          "text_editor_20241022")},
+    "computer-use-2025-01-24": {"tools": ("computer_20250124",)},
+    "computer-use-2025-11-24": {"tools": ("computer_20251124",)},
+    "server-side-fallback-2026-06-01": _FALLBACK,
+    "server-side-fallback-2026-07-01": _FALLBACK,
+    "fallback-credit-2026-06-01": {"fields": ("fallback_credit_token",)},
+    "fallback-credit-2026-07-01": {"fields": ("fallback_credit_token",)},
+    "user-profiles-billing-2026-10-01": {"fields": ("billing_policy",)},
+    "mid-conversation-tool-changes-2026-07-01": _TOOL_CHANGES,
+    "inline-tools-2026-09-15": _TOOL_CHANGES,
+    "task-budgets-2026-03-13": {"options": ("output_config.task_budget",)},
+    "thinking-display-updates-2026-08-18": {"options": ("thinking.display.updates",)},
+    "thinking-binding-controls-2026-08-01": {"options": ("thinking.block_binding",)},
+    "mid-conversation-system-clear-at-2026-08-21": {"options": ("system_message.clear_at",)},
+    "mid-conversation-output-config-2026-07-01": {"options": ("system_message.output_config",)},
+}  # fmt: skip
+
+
+def _added(betas: tuple[str, ...], what: str) -> list[str]:
+    return [name for beta in betas for name in BETAS.get(beta, {}).get(what, ())]
+
+
+def blocks(betas: tuple[str, ...] = ()) -> dict:
+    """The content blocks a message may hold. Example: () -> BLOCKS"""
+    return {**BLOCKS, **{kind: BETA_BLOCKS[kind] for kind in _added(betas, "blocks")}}
+
+
+def tools(betas: tuple[str, ...] = ()) -> dict:
+    """The tool types a request may define. Example: () -> TOOLS"""
+    return {**TOOLS, **{kind: BETA_TOOLS[kind] for kind in _added(betas, "tools")}}
+
+
+def options(betas: tuple[str, ...] = ()) -> frozenset[str]:
+    """The beta options inside other fields. Example: ("task-budgets-2026-03-13",) ->
+    {"output_config.task_budget"}"""
+    return frozenset(_added(betas, "options"))
+
+
+def system_blocks(betas: tuple[str, ...] = ()) -> dict:
+    """What a `role: "system"` message may hold: text, and tool changes under their beta."""
+    changes = [kind for kind in _added(betas, "blocks") if kind in _TOOL_CHANGES["blocks"]]
+    return {**SYSTEM_BLOCKS, **{kind: BETA_BLOCKS[kind] for kind in changes}}

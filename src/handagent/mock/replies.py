@@ -13,9 +13,13 @@ today's full shape, as the recorded replies in tests/recorded show it:
                "output_tokens_details": {"thinking_tokens"}  (when the request could think),
                "speed" (when the request set it)}}
 
-Left out as the API leaves them out: `server_tool_use` (recorded only when a server tool ran;
-the mock runs none), `container` and `diagnostics` (only with code execution and with
-`diagnostics.previous_message_id`).
+Server tools (`server_loop`) leave their blocks in the content, and the reply reads them:
+`usage.server_tool_use` (recorded only when a server tool ran) counts the searches and fetches
+that came back, `container` appears when code execution answered (the request's container id
+if it gave one; `server_results`), and a reply whose last block is a call still waiting for its
+result, with no client tool_use, stops with `pause_turn` (one that ends with a compaction
+block, with `compaction`). Beta replies carry what `beta` passes in: `context_management` and
+`usage.iterations`. `diagnostics` is left out (only with `diagnostics.previous_message_id`).
 
 `caller: {"type": "direct"}` on tool_use: the reference leaves open whether the API sends it or
 leaves it out; every client tool_use recorded since 2026-06 carries it, so the mock does.
@@ -34,6 +38,7 @@ import math
 from .. import models
 from ..tokens import input_tokens, output_tokens
 from . import signatures, thinking
+from .server_results import CALLS, CODE_RESULTS, container, server_usage
 
 ERROR_STATUS = {
     400: "invalid_request_error",
@@ -145,10 +150,12 @@ def _fit(blocks: list[dict], model: str, max_tokens: float) -> tuple[list, str |
     return kept, None, thought
 
 
-def _usage(request: dict, row: models.Model | None, output: int, thought: int | None) -> dict:
+def _usage(
+    request: dict, row: models.Model | None, output: int, thought: int | None, counted: dict
+) -> dict:
     geo = request.get("inference_geo") or (row.inference_geo if row else "not_available")
     usage = {
-        "input_tokens": input_tokens(request),
+        "input_tokens": input_tokens(counted),
         "cache_creation_input_tokens": 0,
         "cache_read_input_tokens": 0,
         "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 0},
@@ -163,11 +170,29 @@ def _usage(request: dict, row: models.Model | None, output: int, thought: int | 
     return usage
 
 
-def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[dict, str | None]:
+def _stop_reason(content: list[dict], cut: bool, sequence: str | None) -> str:
+    if cut:
+        return "max_tokens"
+    if any(block["type"] == "tool_use" for block in content):
+        return "tool_use"
+    answered = {block.get("tool_use_id") for block in content}
+    last = content[-1] if content else {}
+    if last.get("type") in CALLS and last.get("id") not in answered:
+        return "pause_turn"  # the server's loop stopped with this call waiting (§4.4)
+    if last.get("type") == "compaction":
+        return "compaction"
+    return "stop_sequence" if sequence else "end_turn"
+
+
+def message(
+    request: dict, blocks: list[dict], *, think: bool = True, beta: dict | None = None
+) -> tuple[dict, str | None]:
     """A complete Messages reply for `request` whose model said `blocks`, and any cut-off JSON.
 
     `think=False` leaves thinking out whatever the model (a wire format without thinking
-    blocks, such as OpenAI Chat Completions, asks for its reply that way).
+    blocks, such as OpenAI Chat Completions, asks for its reply that way). `beta` holds the
+    beta reply's own fields: {"context_management": {...}, "iterations": [...]}, and
+    "counted": the request as the model read it, for `input_tokens` (after context edits).
 
     Example: ({"model": "m", ...}, [{"type": "tool_use", "name": "add", "input": {...}}]) ->
         {"id": "msg_01...", "type": "message", "role": "assistant", "model": "m",
@@ -180,7 +205,10 @@ def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[d
     row = found if think else None
     # `stream` is left out: the same conversation gets the same reply, streamed or not
     seed = digest({key: value for key, value in request.items() if key != "stream"})
-    content = thinking.around(request, [dict(block) for block in blocks], row)
+    # a compaction block opens the reply: the model thinks after it, about what it summed up
+    first = next((i for i, b in enumerate(blocks) if b["type"] != "compaction"), len(blocks))
+    opening, rest = [dict(b) for b in blocks[:first]], [dict(b) for b in blocks[first:]]
+    content = opening + thinking.around(request, rest, row)
     thought = any(block["type"] == "thinking" for block in content)
     for index, block in enumerate(content):
         if block["type"] == "tool_use":
@@ -195,9 +223,7 @@ def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[d
     max_tokens = request.get("max_tokens", math.inf)
     fitted, partial_json, thinking_tokens = _fit(content, model, max_tokens)
     cut = fitted != content or partial_json is not None
-    stop_reason = "max_tokens" if cut else ("stop_sequence" if sequence else "end_turn")
-    if stop_reason == "end_turn" and any(block["type"] == "tool_use" for block in content):
-        stop_reason = "tool_use"
+    stop_reason = _stop_reason(content, cut, sequence)
     visible = _visible(fitted)
     output = (
         max_tokens
@@ -213,6 +239,14 @@ def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[d
             index = len(request["messages"])
             block["signature"] = signatures.sign(request, index, list(final), block, model)
         final.append(block)
+    beta = beta or {}
+    counted = beta.get("counted", request)
+    usage = _usage(request, found, output, thinking_tokens if could_think else None, counted)
+    if (servers := server_usage(final)) is not None:
+        usage["server_tool_use"] = servers
+    if "iterations" in beta:  # a bare {"type": "message"} stands for this reply's own counts
+        steps = beta["iterations"] or [{"type": "message"}]
+        usage["iterations"] = [_iteration(usage) if s == {"type": "message"} else s for s in steps]
     reply = {
         "id": f"msg_01{seed}",
         "type": "message",
@@ -222,6 +256,17 @@ def message(request: dict, blocks: list[dict], *, think: bool = True) -> tuple[d
         "stop_reason": stop_reason,
         "stop_sequence": None if cut else sequence,
         "stop_details": None,  # non-null only with stop_reason "refusal" (§5)
-        "usage": _usage(request, found, output, thinking_tokens if could_think else None),
+        "usage": usage,
     }
+    if any(block["type"] in CODE_RESULTS for block in final):
+        reply["container"] = container(request, f"container_011C{digest(seed, 'container')}")
+    if "context_management" in beta:
+        reply["context_management"] = beta["context_management"]
     return reply, partial_json
+
+
+def _iteration(usage: dict) -> dict:
+    """One sampling iteration's usage (beta `usage.iterations`), as the reply's own counts."""
+    keys = ("input_tokens", "output_tokens", "cache_creation_input_tokens",
+            "cache_read_input_tokens", "cache_creation")  # fmt: skip
+    return {"type": "message", **{key: usage[key] for key in keys}}

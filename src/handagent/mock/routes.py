@@ -5,10 +5,14 @@
     GET  /v1/models[/{id}]          the model catalogue (`catalogue`)
     POST /v1/chat/completions       OpenAI Chat Completions (`openai_chat`, its own auth)
 
-For the Anthropic routes the headers are checked first (`access`: the key, then the version),
-then the body with the real API's rules for that version (`handagent.checks`, with the
-catalogue: a retired or unknown model is a 404), then the thinking blocks sent back
-(`signatures.verify`). Only then does the model (`brain`, or a scripted reply) say something.
+For the Anthropic routes the headers are checked first (`access`: the key, the version, the
+beta values), then the body with the real API's rules for that version and those betas
+(`handagent.checks`, with the catalogue: a retired or unknown model is a 404; a beta `thread`
+that continues a kept conversation is expanded first, `threads`), then the thinking blocks sent
+back (`signatures.verify`). Only then does the model say something: a scripted reply, or the
+brain inside the server's tool loop (`server_loop`), with beta context edits made to what it
+reads (`context_edits`) and a structured output's JSON (`structured`). `?beta=true`, which the
+SDK's beta client adds, is accepted and changes nothing: the headers decide.
 
 Not handled here: the bytes on the socket and the fault switch (`server`).
 """
@@ -18,9 +22,9 @@ from dataclasses import dataclass, field, replace
 
 from .. import models
 from ..checks import Rejection, check_request
-from ..request_fields import SERVER_RUN
+from ..request_fields import top_level
 from ..tokens import input_tokens
-from . import access, catalogue, openai_chat, replies, signatures, stream
+from . import access, catalogue, context_edits, openai_chat, replies, signatures, stream, threads
 
 ROUTES = {"/v1/messages": False, "/v1/messages/count_tokens": True}  # path -> count_tokens?
 OPENAI_ROUTE = "/v1/chat/completions"
@@ -61,6 +65,8 @@ def error(status: int, message: str, req_id: str, headers: dict | None = None) -
 def refusal(rejection: Rejection, req_id: str) -> Response:
     body = replies.error_body(rejection.status, rejection.message, req_id)
     body["error"]["type"] = rejection.error_type
+    if rejection.details:
+        body["error"]["details"] = rejection.details
     return reply_json(rejection.status, body, req_id)
 
 
@@ -92,28 +98,27 @@ def route(method: str, target: str, headers: dict, raw: bytes, req_id: str, stat
         if path not in ROUTES and not listing:
             return error(404, "Not Found", req_id)
         version = access.version(headers)
+        betas = access.betas(headers)
         if listing:
             found = path.removeprefix(MODELS_ROUTE).strip("/")
             return reply_json(
                 200, catalogue.retrieve(found) if found else catalogue.page(query), req_id
             )
-        return _messages(path, raw, req_id, state, cut, version)
+        return _messages(path, raw, req_id, state, cut, version, betas)
     except Rejection as rejection:
         return refusal(rejection, req_id)
 
 
-def brain_view(request: dict) -> dict:
-    """What the model is asked: the tools it calls itself, without the server's own tools."""
-    tools = [t for t in request.get("tools") or [] if (t.get("type") or "custom") not in SERVER_RUN]
-    return {**request, "tools": tools} if "tools" in request else request
-
-
-def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str) -> Response:
+def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str, betas):
     count_tokens = ROUTES[path]
     try:
         body = json.loads(raw.decode("utf-8"))
         dumps(body)  # a lone surrogate ("\ud800") parses but is not text: refused here
-        check_request(body, count_tokens=count_tokens, version=version, catalogue_only=True)
+        if isinstance(body, dict) and "thread" in top_level(betas=betas) and not count_tokens:
+            body = threads.expand(body, state.threads)
+        check_request(
+            body, count_tokens=count_tokens, version=version, catalogue_only=True, betas=betas
+        )
     except ValueError as problem:  # not UTF-8, not JSON
         return error(400, f"There was an error parsing the body of your request: {problem}", req_id)
     except RecursionError:
@@ -123,7 +128,8 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
         return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
     readable = signatures.verify(body, models.find(body["model"]))
     state.record(body)
-    reply, partial_json = replies.message(body, state.next_reply(brain_view(readable)))
+    reply, partial_json = _reply(body, readable, state)
+    threads.remember(state.threads, body, reply)
     if not body.get("stream"):
         response = reply_json(200, reply, req_id)
         if cut:  # the content-length promises the whole body; half of it arrives
@@ -131,6 +137,18 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
         return response
     events = list(stream.events(reply, partial_json))
     return event_stream(tuple(_cut(events) if cut else events), req_id)
+
+
+def _reply(body: dict, readable: dict, state) -> tuple[dict, str | None]:
+    """The reply to a checked request: context edits, then the model, then the reply's shape."""
+    edited = context_edits.apply(readable)
+    beta = dict(edited.beta)
+    budget = "task_budget" in (body.get("output_config") or {})
+    advisor = any(str(t.get("type", "")).startswith("advisor_") for t in body.get("tools") or [])
+    if budget or advisor:
+        beta.setdefault("iterations", [])  # recorded: replies to both carry usage.iterations
+    said = [] if edited.stop else state.next_reply(edited.view)
+    return replies.message(body, edited.opening + said, beta=beta)
 
 
 def event_stream(events: tuple[bytes, ...], req_id: str) -> Response:

@@ -33,8 +33,12 @@ Faults on request, for teaching and tests: send the header `x-mock-fault` with
 The first three carry `x-should-retry: false`, so the SDK reports them at once instead of
 retrying. An unknown fault is a 400 that lists the known ones.
 
-Not handled here: accounts and workspaces, rate limiting, batches, files, beta headers, chunked
-request bodies (send a Content-Length).
+Beta headers (`anthropic-beta`) open the beta fields, blocks and tools their values name
+(`handagent.request_fields.BETAS`); server tools answer as a server without internet would
+(`server_tools`).
+
+Not handled here: accounts and workspaces, rate limiting, batches, files, chunked request
+bodies (send a Content-Length).
 """
 
 import sys
@@ -45,7 +49,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from . import replies, routes
+from . import replies, routes, server_loop, structured, threads
 from .brain import respond
 from .routes import Response, closing, error
 
@@ -69,23 +73,26 @@ Read = Callable[[int], bytes]  # read(n) -> up to n bytes of the request body
 
 
 class State:
-    """What the mock keeps between requests: scripted replies, and the last valid requests."""
+    """What the mock keeps between requests: scripted replies, the last valid requests, and the
+    conversations beta `thread` requests asked it to hold."""
 
     def __init__(self, brain: Brain = respond) -> None:
         self.brain = brain
         self.lock = threading.Lock()
         self.scripted: deque[list[dict]] = deque()
         self.requests: deque[dict] = deque(maxlen=1000)
+        self.threads = threads.Store()
 
     def record(self, body: dict) -> None:
         with self.lock:
             self.requests.append(body)
 
     def next_reply(self, body: dict) -> list[dict]:
+        """A scripted reply as it was scripted, else the brain's inside the server's tool loop."""
         with self.lock:
             if self.scripted:
                 return self.scripted.popleft()
-        return self.brain(body)
+        return structured.shape(body, server_loop.respond(body, self.brain))
 
 
 def _fault_delay(fault: str) -> float | None:

@@ -9,14 +9,18 @@ Deltas by block, as the recorded streams show them (tests/recorded):
     tool_use   input_json_delta pieces of JSON text; the first piece is ""
     thinking   thinking_delta pieces (none when the text is omitted), then one signature_delta
                "just before the block's content_block_stop" (SDK: types/signature_delta.py)
+    server_tool_use, mcp_tool_use    input_json_delta pieces, as tool_use
+    compaction                       opens with `content: null`, then one compaction_delta
+    a server tool's result block     whole in its content_block_start, with no deltas
 
 `message_start` carries the usage known before generating (output_tokens 1); `message_delta`
 carries the final counts, input and cache counts included (cumulative totals, each replacing
-the one before). A reply cut by `max_tokens` stops mid-object, which is why a runtime must treat
-arguments as untrusted text until the block is complete (chapter 07).
+the one before), and `container` (in its delta) and beta `context_management` (beside it).
+A reply cut by `max_tokens` stops mid-object, which is why a runtime must treat arguments as
+untrusted text until the block is complete (chapter 07).
 
-Not handled here: citations, server-tool blocks, errors mid-stream (the fault switch in `server`
-covers a stream that dies).
+Not handled here: citations, errors mid-stream (the fault switch in `server` covers a stream
+that dies).
 """
 
 import json
@@ -25,7 +29,7 @@ from collections.abc import Iterator
 TEXT_PIECE_WORDS = 3
 JSON_PIECE_CHARS = 12
 THINKING_PIECE_WORDS = 8
-START_ONLY = ("output_tokens_details", "server_tool_use")  # known only at the end
+START_ONLY = ("output_tokens_details", "server_tool_use", "iterations")  # known only at the end
 DELTA_USAGE = (
     "input_tokens",
     "cache_creation_input_tokens",
@@ -33,7 +37,10 @@ DELTA_USAGE = (
     "output_tokens",
     "output_tokens_details",
     "server_tool_use",
+    "iterations",
 )
+END_ONLY = ("container", "context_management")  # in message_delta, not message_start
+CALLS = ("tool_use", "server_tool_use", "mcp_tool_use")
 
 
 def sse(event: str, data: dict) -> bytes:
@@ -65,6 +72,12 @@ def _block_events(block: dict, cut_json: str | None) -> tuple[dict, list[dict]]:
         deltas = [{"type": "thinking_delta", "thinking": p} for p in pieces]
         deltas.append({"type": "signature_delta", "signature": block["signature"]})
         return {"type": "thinking", "thinking": "", "signature": ""}, deltas
+    if block["type"] == "compaction":
+        return {**block, "content": None}, [
+            {"type": "compaction_delta", "content": block["content"]}
+        ]
+    if block["type"] not in CALLS:
+        return block, []  # a result block arrives whole
     arguments = cut_json if cut_json is not None else json.dumps(block["input"])
     pieces = [""] + _pieces(arguments, JSON_PIECE_CHARS)
     return {**block, "input": {}}, [{"type": "input_json_delta", "partial_json": p} for p in pieces]
@@ -74,7 +87,8 @@ def events(reply: dict, partial_json: str | None = None) -> Iterator[bytes]:
     """The event stream that delivers `reply`; `partial_json` is a cut-off tool call's text."""
     usage = reply["usage"]
     start_usage = {k: v for k, v in usage.items() if k not in START_ONLY} | {"output_tokens": 1}
-    start = {**reply, "content": [], "stop_reason": None, "stop_sequence": None}
+    start = {k: v for k, v in reply.items() if k not in END_ONLY}
+    start = {**start, "content": [], "stop_reason": None, "stop_sequence": None}
     start = {**start, "stop_details": None, "usage": start_usage}
     yield sse("message_start", {"type": "message_start", "message": start})
     last = len(reply["content"]) - 1
@@ -95,6 +109,11 @@ def events(reply: dict, partial_json: str | None = None) -> Iterator[bytes]:
             )
         yield sse("content_block_stop", {"type": "content_block_stop", "index": index})
     stop = {key: reply[key] for key in ("stop_reason", "stop_sequence", "stop_details")}
+    if "container" in reply:
+        stop["container"] = reply["container"]
     final = {key: usage[key] for key in DELTA_USAGE if key in usage}
-    yield sse("message_delta", {"type": "message_delta", "delta": stop, "usage": final})
+    delta = {"type": "message_delta", "delta": stop, "usage": final}
+    if "context_management" in reply:
+        delta["context_management"] = reply["context_management"]
+    yield sse("message_delta", delta)
     yield sse("message_stop", {"type": "message_stop"})
