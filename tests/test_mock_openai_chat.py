@@ -647,3 +647,13 @@ def test_the_openai_sdk_streams_tool_calls_from_the_server():
     pieces = "".join(p.function.arguments or "" for c in chunks if c.choices
                      for p in c.choices[0].delta.tool_calls or [])  # fmt: skip
     assert names == ["get_weather"] and json.loads(pieces) == {"city": "Paris"}
+
+
+def test_the_server_keeps_valid_chat_requests_like_messages_requests():
+    with MockServer() as server:
+        ok_body = body(user(PARIS), tools=TOOLS)
+        assert httpx.post(f"{server.base_url}/v1/chat/completions", headers=AUTH, timeout=60,
+                          json=ok_body).status_code == 200  # fmt: skip
+        bad = httpx.post(f"{server.base_url}/v1/chat/completions", headers=AUTH, timeout=60,
+                         json={"messages": []})  # fmt: skip
+        assert bad.status_code == 400 and server.requests == [ok_body]

@@ -166,6 +166,14 @@ def test_a_long_text_is_cut_at_max_tokens(max_tokens):
     Message.model_validate(reply)
 
 
+@pytest.mark.parametrize("max_tokens", [3, 5, 8])
+def test_a_chinese_text_is_cut_between_characters_not_lost(max_tokens):
+    said = "我没法知道现在几点：我没有时钟，只能看到你发来的文字。"
+    reply, _ = message(request(max_tokens=max_tokens), [{"type": "text", "text": said}])
+    kept = "".join(block["text"] for block in reply["content"])
+    assert reply["stop_reason"] == "max_tokens" and kept and said.startswith(kept) and kept != said
+
+
 @pytest.mark.parametrize("max_tokens", [*range(1, CALL_NEEDS, 3), CALL_NEEDS - 1])
 def test_a_cut_tool_call_keeps_empty_input_and_unparseable_partial_json(max_tokens):
     blocks = [{"type": "text", "text": "Let me look."}, CALL]

@@ -125,3 +125,16 @@ def test_a_chinese_reply_is_counted_in_words_so_a_long_one_thinks_as_english_doe
     assert words("Your name is Ada.") == 4 and words("I can't know") == 3
     assert words("你好！有什么可以帮你的？") == 7  # ten characters, punctuation not counted
     assert words("我不知道你的名字：我只能看到这段对话，而你在里面没说过。") > 12
+
+
+def test_a_server_tool_call_is_a_call_to_think_about_too():
+    from handagent import models
+    from handagent.mock.thinking import around
+
+    asked = [{"role": "user", "content": "Search the web for fusion news"}]
+    request = {"model": "claude-haiku-5-5", "max_tokens": 500, "messages": asked}
+    lead = {"type": "text", "text": "Let me search for that."}
+    call = {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search",
+            "input": {"query": "fusion news"}}  # fmt: skip
+    blocks = around(request, [lead, call], models.get("claude-haiku-5-5"))
+    assert [b["type"] for b in blocks] == ["thinking", "thinking", "server_tool_use"]

@@ -34,11 +34,15 @@ refusals (`stop_details` is null).
 import hashlib
 import json
 import math
+import re
 
 from .. import models
 from ..tokens import input_tokens, output_tokens
 from . import signatures, thinking
 from .server_results import CALLS, CODE_RESULTS, container, server_usage
+
+CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"  # Chinese, its punctuation
+PIECES = re.compile(rf"\s*(?:[{CJK}]|[^\s{CJK}]+)")  # where a cut text may end
 
 ERROR_STATUS = {
     400: "invalid_request_error",
@@ -133,8 +137,8 @@ def _fit(blocks: list[dict], model: str, max_tokens: float) -> tuple[list, str |
         room = budget - (output_tokens(model, _visible(kept)) if _visible(kept) else 0)
         if block["type"] == "text" and room > 0:
             text = ""
-            for word in block["text"].split(" "):
-                longer = f"{text} {word}" if text else word
+            for piece in PIECES.findall(block["text"]):  # a word, or one Chinese character
+                longer = (text + piece).lstrip()
                 if output_tokens(model, _visible(kept) + [{**block, "text": longer}]) > budget:
                     break
                 text = longer

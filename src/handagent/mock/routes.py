@@ -89,6 +89,8 @@ def route(method: str, target: str, headers: dict, raw: bytes, req_id: str, stat
     path, _, query = target.partition("?")
     if path == OPENAI_ROUTE:  # the OpenAI side (chapter 07)
         status, reply = openai_chat.answer(raw, headers, state.next_reply)
+        if status == 200:  # a valid request: kept like the Messages ones (MockServer.requests)
+            state.record(json.loads(raw))
         if isinstance(reply, tuple):  # stream: true -> the chunks' server-sent events
             return event_stream(reply, req_id)
         return reply_json(status, reply, req_id)

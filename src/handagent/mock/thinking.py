@@ -24,6 +24,7 @@ from ..tokens import factor, text_tokens
 
 EFFORT_DEPTH = {"low": 1, "medium": 2, "high": 3, "xhigh": 4, "max": 5}  # thinking per summary
 TRIVIAL_WORDS = 12  # a text-only reply this short, with no tool in sight, skips thinking
+CALLS = ("tool_use", "server_tool_use")  # a call the model makes, the client's or the server's
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -93,7 +94,7 @@ def summary(request: dict, blocks: list[dict]) -> str:
     question = _question(request)
     zh = bool(re.search(r"[\u4e00-\u9fff]", question))
     short = question if len(question) <= 80 else question[:79] + "…"
-    calls = [b for b in blocks if b.get("type") == "tool_use"]
+    calls = [b for b in blocks if b.get("type") in CALLS]
     if calls:
         said = [f"{c['name']} {json.dumps(c.get('input', {}), ensure_ascii=False)}" for c in calls]
         if zh:
@@ -138,7 +139,7 @@ def around(request: dict, blocks: list[dict], row: models.Model | None) -> list[
     how = settings(request, row)
     if how is None:
         return [_scripted(block, {"display": "summarized"}) for block in blocks]
-    first_call = next((i for i, b in enumerate(blocks) if b["type"] == "tool_use"), None)
+    first_call = next((i for i, b in enumerate(blocks) if b["type"] in CALLS), None)
     out = []
     if how["kind"] == "enabled" or (how["kind"] == "adaptive" and not _trivial(request, blocks)):
         plan = summary(request, blocks)
