@@ -136,6 +136,19 @@ def test_on_a_binding_model_a_changed_system_prompt_invalidates_the_latest_block
     )
 
 
+def test_drop_block_drops_a_block_bound_elsewhere_instead_of_refusing(client):
+    # beta thinking.block_binding: "whichever you choose", a 400 or the invalid blocks dropped
+    history = as_dicts(loop(client))
+    beta = {"anthropic-beta": "thinking-binding-controls-2026-08-01"}
+    thinking = {"type": "adaptive", "block_binding": {"prefix_mismatch_behavior": "drop_block"}}
+    reply = create(client, history, system="Answer in French.", thinking=thinking,
+                   extra_headers=beta)  # fmt: skip
+    assert reply.stop_reason == "end_turn"
+    edited = copy.deepcopy(history)  # an edited block is still refused: it is not bound elsewhere
+    edited[1]["content"][0]["thinking"] = "x"
+    assert refusal(client, edited, thinking=thinking, extra_headers=beta).endswith(MODIFIED)
+
+
 def later(client, model: str) -> list:
     """Two tool turns: the first is an earlier turn once the second is answered."""
     history = as_dicts(loop(client, model=model))

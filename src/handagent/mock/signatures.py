@@ -22,8 +22,11 @@ A tool_use id the mock minted carries two characters of hash that say whether it
 with thinking, so a history whose thinking blocks were stripped is told apart from a turn that
 never thought ("a final assistant message must start with a thinking block").
 
-Not handled here: beta `block_binding` settings (the default, a 400, is what happens), the
-API's own signatures (only its key verifies them: tests/test_recorded re-signs them).
+With the beta `thinking.block_binding.prefix_mismatch_behavior: "drop_block"`, a block bound to
+a different conversation is dropped instead, with every thinking block after it (§2.5).
+
+Not handled here: the API's own signatures (only its key verifies them: tests/test_recorded
+re-signs them).
 """
 
 import base64
@@ -147,6 +150,9 @@ def verify(request: dict, row: models.Model) -> dict:
     assistants = [i for i, m in enumerate(messages) if m.get("role") == "assistant"]
     latest = assistants[-1] if assistants else None
     kept_messages = list(messages)
+    # beta thinking.block_binding: "drop_block" drops a block bound elsewhere, and every later one
+    binding = (request.get("thinking") or {}).get("block_binding") or {}
+    drop_bound, dropping = binding.get("prefix_mismatch_behavior") == "drop_block", False
     for i in assistants:
         content = messages[i]["content"]
         if not isinstance(content, list):
@@ -161,9 +167,17 @@ def verify(request: dict, row: models.Model) -> dict:
                 if i == latest and not row.binds_thinking:  # only its own signatures verify
                     raise invalid(f"messages.{i}.content.{j}: " + INVALID_SIGNATURE)
                 continue  # another model's block: dropped without an error (§2.5)
+            if not (i == latest or row.binds_thinking):
+                kept.append(block)
+                continue
+            difference = _difference(request, i, j, parts)
+            moved = difference == "preceding" and i == latest  # in the latest message: edited
+            bound_elsewhere = row.binds_thinking and difference in BOUND_WHY and not moved
+            dropping = dropping or (drop_bound and bound_elsewhere)
+            if dropping:
+                continue  # "the API ... drops the invalid blocks" when asked to (§2.5)
             kept.append(block)
-            if i == latest or row.binds_thinking:
-                _refuse(_difference(request, i, j, parts), i, j, latest=i == latest, row=row)
+            _refuse(difference, i, j, latest=i == latest, row=row)
         kept_messages[i] = {**messages[i], "content": kept}
     if latest is not None and settings(request, row) is not None:
         _check_not_stripped(messages[latest], latest, row)
