@@ -274,7 +274,7 @@ SELF_CHECK = (
     Question(
         prompt=(
             "With a tools menu in the request, what does the model receive of a tool?",
-            "请求里带着工具菜单时，关于一个工具，模型收到的是什么？",
+            "请求带着工具菜单发出去。对菜单上的一个工具，模型实际收到的是什么？",
         ),
         options=(
             ("The function's code, to run when it needs it", "函数的代码，需要时由它自己运行"),
@@ -293,7 +293,7 @@ SELF_CHECK = (
         hint=(
             "Sections 4 and 5: the bytes that left the process, and the tokens the reply "
             "counted beyond them.",
-            "第 4、5 节：离开进程的那些字节，以及回复里比它们多算的 token。",
+            "第 4、5 节：离开进程的那些字节，以及 usage 里比这些字节多出来的 token。",
         ),
         why=(
             "The function never leaves the program. The model reads the menu entry and the "

@@ -490,7 +490,8 @@ SELF_CHECK = (
         why=(
             "A notice turns a silent cut into a next step the model can take: call again with "
             "offset=2001.",
-            "一句提示把悄无声息的截断变成模型能走的下一步：带上 offset=2001 再调用一次。",
+            "有了这句提示，截断就不再悄无声息，模型也知道下一步怎么走："
+            "带上 offset=2001 再调用一次。",
         ),
     ),
     Question(
