@@ -6,6 +6,7 @@ Prices are typed out from the reference (§1.1) so the catalogue rows are checke
 import anthropic
 import httpx
 import pytest
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent import llm, models
 from handagent.cost import METER, Call, Meter, call_from_usage, cost_summary, dollars, price
@@ -125,6 +126,24 @@ def test_summary_names_models_it_cannot_price():
 
 def test_summary_of_no_calls_says_where_calls_are_counted():
     assert "handagent.llm.client()" in cost_summary(Meter())
+
+
+@in_chinese
+def test_the_summary_speaks_the_chinese_edition_with_the_same_numbers():
+    meter = Meter()
+    meter.record(Call("claude-haiku-5-5", 1_000, 100))
+    meter.record(Call("claude-haiku-5-5", 2_000, 300, cache_read_tokens=1_000))
+    meter.record(Call("deepseek-chat", 10, 10))
+    assert cost_summary(meter, per_call=True).splitlines() == [
+        "模型调用：3 次 · 输入 token：4,010 · 输出 token：410",
+        "  #1 claude-haiku-5-5：输入 1,000 · 输出 100 · $0.0001",
+        "  #2 claude-haiku-5-5：输入 3,000 · 输出 300 · $0.0004",
+        "  #3 deepseek-chat：输入 10 · 输出 10 · ?",
+        "在真实 API 上估计要花：$0.0005",
+        "  按 2026-12-01 每百万 token 的标价：claude-haiku-5-5 输入 $0.10，输出 $0.50",
+        "没有 deepseek-chat 的价格记录：请在 handagent.models 里加一行，并注明来源",
+    ]
+    assert cost_summary(Meter()) == "模型调用：0 次（没有请求经过 handagent.llm.client()）"
 
 
 @pytest.mark.parametrize("stream", [False, True], ids=["json", "event stream"])

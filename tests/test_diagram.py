@@ -1,8 +1,12 @@
+import re
 import xml.etree.ElementTree as ET
 
 from anthropic.types import TextBlock, ToolUseBlock
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
-from handagent.views.diagram import PARTICIPANTS, sequence_diagram
+from handagent.language import use_language
+from handagent.views.diagram import NAMES_ZH, PARTICIPANTS, sequence_diagram
+from handagent.views.svg import width
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -150,3 +154,75 @@ def test_svg_labels_are_escaped_and_cut_like_the_listing():
     diagram = sequence_diagram(history)
     (label,) = [t for t in texts(diagram.svg()) if t not in PARTICIPANTS]
     assert label.startswith("<b>&</b> word") and label.endswith("…") and len(label) == 60
+
+
+# The Chinese edition: the same arrows, in Chinese words; code terms and the history as they are.
+
+
+@in_chinese
+def test_a_round_trip_in_chinese_names_the_participants_and_arrows_in_chinese():
+    assert str(sequence_diagram(ROUND_TRIP)).splitlines() == [
+        "用户 ->  程序  What time is it?",
+        "程序 ->  模型  请求（1 条消息）",
+        "模型 --> 程序  text: Let me check.",
+        "模型 --> 程序  tool_use #1 get_current_time {}",
+        "程序 ->  工具  执行 #1 get_current_time {}",
+        "工具 --> 程序  #1 12:00",
+        "程序 ->  模型  请求（3 条消息）",
+        "模型 --> 程序  text: It is 12:00.",
+        "程序 --> 用户  显示回复",
+    ]
+
+
+@in_chinese
+def test_chinese_mermaid_keeps_the_ids_and_shows_the_chinese_names():
+    source = sequence_diagram(ERROR_RESULT).mermaid().splitlines()
+    assert source[1:5] == [f"    participant {p} as {NAMES_ZH[p]}" for p in PARTICIPANTS]
+    assert "    program->>model: 请求（1 条消息）" in source
+    assert source[-2:] == [
+        "    tool-->>program: #35;1 出错：down",
+        "    Note over tool: ✗ 错误结果",
+    ]
+
+
+@in_chinese
+def test_chinese_marks_for_an_unanswered_call_and_a_stray_result():
+    stray = [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "x"}]}]
+    listed = str(sequence_diagram(ROUND_TRIP[:2] + stray)).splitlines()
+    assert listed[-2:] == [
+        "模型 --> 程序  tool_use #1（没有结果）get_current_time {}",
+        "程序 ->  模型  tool_result（没有对应的调用）",
+    ]
+
+
+@in_chinese
+def test_the_chinese_svg_draws_chinese_boxes_notes_and_title_and_every_label_fits():
+    svg = sequence_diagram(ERROR_RESULT).svg()
+    root, drawn = ET.fromstring(svg), texts(svg)
+    assert sorted(t for t in drawn if t in NAMES_ZH.values()) == sorted([*NAMES_ZH.values()] * 2)
+    assert "✗ 错误结果" in drawn and "#1 出错：down" in drawn
+    assert root.find(f"{SVG}title").text == "时序图：用户、程序、模型、工具，共 6 步"
+    shapes = [n for n in root if n.tag in (f"{SVG}path", f"{SVG}polygon", f"{SVG}text")]
+    arrows = [shapes[i : i + 3] for i, n in enumerate(shapes) if n.tag == f"{SVG}path"]
+    assert len(arrows) == 6
+    for path, head, label in arrows:  # from the source column's centre to the target's
+        start = float(re.match(r"M(-?[\d.]+),", path.get("d")).group(1))
+        end = float(head.get("points").split(",")[0])
+        assert width(label.text) <= abs(end - start), label.text
+
+
+@in_chinese
+def test_chinese_text_is_cut_to_the_same_width_as_english():
+    history = [{"role": "user", "content": "天气" * 40}]
+    (line,) = str(sequence_diagram(history)).splitlines()
+    label = line.split("程序  ", 1)[1]
+    assert label == "天气" * 14 + "天…" and width(label) <= width("x" * 60)
+
+
+def test_the_language_is_read_when_the_diagram_is_drawn():
+    diagram = sequence_diagram(ROUND_TRIP)
+    use_language("zh-CN")
+    chinese = diagram._repr_mimebundle_()
+    use_language("en")
+    assert "显示回复" in chinese["text/plain"] and "显示回复" in chinese["image/svg+xml"]
+    assert "shows the reply" in str(diagram)

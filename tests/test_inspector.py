@@ -4,6 +4,7 @@ import re
 
 import ipywidgets as widgets
 from anthropic.types import TextBlock, ToolUseBlock
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.runtime.protocol import (
     AssistantMessage,
@@ -160,3 +161,26 @@ def test_pages_without_a_kernel_get_every_row_with_its_id_details_and_the_wire_j
     assert page.startswith('<div class="handagent-inspector-static">')
     assert "exit_code" in table and "exit_code" not in wire
     assert "the JSON the API receives" in wire and "&quot;is_error&quot;: true" in wire
+
+
+@in_chinese
+def test_the_chinese_widget_has_chinese_toggles_buttons_summary_and_pair():
+    inspector = inspect_transcript(HISTORY)
+    assert [label for label, _ in inspector.view.options] == ["易读", "传输格式 JSON"]
+    assert [value for _, value in inspector.view.options] == ["readable", "wire"]
+    assert button(inspector, "tool_use", 1).description == "tool_use #1"
+    assert button(inspector, "tool_result", 2).description == "#2 的结果"
+    assert "3 条消息 · 2 个调用 · 1 处标记" in inspector.children[0].children[1].value
+    assert "点一个 tool_use 或 tool_result" in inspector.pair.value
+    button(inspector, "tool_use", 2).click()
+    assert inspector.pair.value.startswith("<b>调用 #2</b>，按 id 配对：")
+
+
+@in_chinese
+def test_the_chinese_static_rendering_and_text_are_in_chinese():
+    bundle = inspect_transcript(HISTORY, details={"toolu_B": {"exit_code": 3}})._repr_mimebundle_()
+    page = bundle["text/html"]
+    assert "<b>3 条消息 · 2 个调用 · 1 处标记</b>（在 JupyterLab 里，点一个调用" in page
+    assert "details（只给界面和日志看，从不发给模型）：" in page and "✗ 错误结果" in page
+    assert "<summary>API 收到的 JSON</summary>" in page and ">内容块</th>" in page
+    assert bundle["text/plain"] == str(show(HISTORY)) and "<-- 错误结果" in bundle["text/plain"]

@@ -487,10 +487,30 @@ def test_any_well_formed_request_gets_a_non_empty_reply_using_only_offered_tools
         ("What's the weather in Paris, Tokyo, Lima and Oslo?", ["Paris", "Tokyo", "Lima", "Oslo"]),
         ("Weather in New York and Paris?", ["New York", "Paris"]),
         ("What's the weather in Paris?", ["Paris"]),
+        ("巴黎、东京、利马和奥斯陆的天气怎么样？", ["巴黎", "东京", "利马", "奥斯陆"]),
+        ("巴黎、东京、利马、奥斯陆的天气怎么样？", ["巴黎", "东京", "利马", "奥斯陆"]),
+        ("巴黎、亚特兰蒂斯和东京的天气怎么样？", ["巴黎", "亚特兰蒂斯", "东京"]),
+        ("巴黎和东京的天气怎么样？", ["巴黎", "东京"]),
+        ("查一下北京、上海以及广州今天的天气", ["北京", "上海", "广州"]),
+        ("巴黎，东京与利马还有奥斯陆的天气怎么样？", ["巴黎", "东京", "利马", "奥斯陆"]),
+        ("杭州市和苏州市明天天气如何？", ["杭州", "苏州"]),
+        ("Paris、Tokyo 和 Lima 今天天气怎么样？", ["Paris", "Tokyo", "Lima"]),
+        ("Paris、Tokyo、Lima 和 Oslo 今天天气怎么样？", ["Paris", "Tokyo", "Lima", "Oslo"]),
+        ("巴黎、Tokyo 和利马的天气", ["巴黎", "Tokyo", "利马"]),
+        ("Paris和Lima的天气", ["Paris", "Lima"]),
     ],
 )
 def test_one_call_per_place_when_a_request_lists_several(question, cities):
     assert [args["city"] for _, args in calls(ask(question, [WEATHER]))] == cities
+
+
+def test_a_chinese_request_for_weather_and_time_gives_each_tool_its_place():
+    time_in = {**WEATHER, "name": "get_time", "description": "Get the current time in a city."}
+    assert calls(ask("巴黎和东京的天气，以及北京现在几点？", [WEATHER, time_in])) == [
+        ("get_weather", {"city": "巴黎"}),
+        ("get_weather", {"city": "东京"}),
+        ("get_time", {"city": "北京"}),
+    ]
 
 
 def test_an_error_in_a_batch_is_reported_even_when_a_sibling_call_of_that_tool_succeeded():

@@ -1,5 +1,7 @@
 """What a request offers as argument values, by kind and in order."""
 
+import pytest
+
 from handagent.mock.evidence import read
 
 
@@ -48,3 +50,33 @@ def test_a_currency_or_unit_right_after_a_number_is_what_is_converted():
 def test_places_in_lower_case_and_in_chinese_are_found_after_their_cue():
     assert read("weather forecast for new york today")["places"] == ["new york"]
     assert read("北京今天天气怎么样？")["places"] == ["北京"]
+
+
+@pytest.mark.parametrize(
+    "text, places",
+    [
+        ("巴黎、东京、利马和奥斯陆的天气怎么样？", ["巴黎", "东京", "利马", "奥斯陆"]),
+        ("巴黎、亚特兰蒂斯和东京的天气怎么样？", ["巴黎", "亚特兰蒂斯", "东京"]),  # transliterated
+        ("我想知道布宜诺斯艾利斯的天气", ["布宜诺斯艾利斯"]),  # a cue word ends before the name
+        ("你好，请问北京明天的天气怎么样", ["北京"]),
+        ("今天北京天气怎么样？", ["北京"]),
+        ("上海市的气温", ["上海"]),
+        ("巴黎那边天气怎么样", ["巴黎"]),
+        ("东京现在几点？", ["东京"]),
+        ("天气怎么样？", []),
+        ("哪里的天气最好？", []),
+        ("现在几点了？另外 1234 加 5678 等于多少？", []),
+    ],
+)
+def test_chinese_places_are_the_names_before_what_they_have_with_no_stray_characters(text, places):
+    assert read(text)["places"] == places
+
+
+def test_a_chinese_list_of_places_shares_one_group_latin_names_in_it_too():
+    names = read("巴黎、Tokyo 和利马的天气，以及北京的时间").names
+    assert [(n.text, n.group) for n in names] == [("巴黎", 1), ("Tokyo", 1), ("利马", 1),
+                                                  ("北京", 2)]  # fmt: skip
+
+
+def test_a_latin_name_ends_where_chinese_starts():
+    assert [n.text for n in read("Paris和Lima的天气").names] == ["Paris", "Lima"]

@@ -4,6 +4,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.views import static
 from handagent.views.inspector import inspect_transcript
@@ -74,6 +75,32 @@ def test_static_renderings_use_only_what_github_keeps_and_load_nothing(mock_prov
 def test_an_error_is_still_marked_in_words_when_styles_are_dropped(mock_provider, view):
     page = re.sub(r' (style|class)="[^"]*"', "", renderings(mock_provider)[view])
     assert "✗ error" in "".join(Tags(page).words)
+
+
+@in_chinese
+@pytest.mark.parametrize("view", ["transcript", "inspector", "stepper"])
+def test_chinese_renderings_keep_to_what_github_keeps_and_mark_errors_in_chinese(
+    mock_provider, view
+):
+    page = renderings(mock_provider)[view]
+    assert Tags(page).tags <= GITHUB_TAGS
+    words = "".join(Tags(re.sub(r' (style|class)="[^"]*"', "", page)).words)
+    assert "✗ 错误结果" in words if view != "stepper" else "一次来回的四个步骤" in words
+
+
+@in_chinese
+def test_a_problem_keeps_its_english_name_as_data_and_is_shown_in_chinese():
+    assert [static.problem_word(p) for p in ("error", "no result", "no matching call")] == [
+        "错误结果",
+        "没有结果",
+        "没有对应的调用",
+    ]
+    assert static.problem("no result") == ' <b style="color:#c00">✗ 没有结果</b>'
+
+
+def test_a_cjk_character_takes_two_columns_of_a_terminal():
+    assert static.columns("ab") == 2 and static.columns("没有结果") == 8
+    assert static.columns("tool_result（回应 #1）: ") == 24
 
 
 def test_text_keeps_lines_and_indents_as_markup():

@@ -1,7 +1,8 @@
 import pytest
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.blocks import text_of
-from handagent.views.stepper import LABELS, step_through
+from handagent.views.stepper import LABELS, LABELS_ZH, step_through
 
 MENU = [
     {
@@ -106,3 +107,35 @@ def test_recording_leaves_the_buttons_at_the_first_step_and_runs_once(mock_provi
 def test_a_recording_that_ends_early_says_which_steps_were_not_reached(mock_provider):
     page = step_through("Hello! Who are you?", MENU, CLOCK)._repr_mimebundle_()["text/html"]
     assert "stop_reason: end_turn" in page and page.count("not reached") == 3
+
+
+@in_chinese
+def test_in_chinese_the_buttons_and_what_each_step_added_are_in_chinese(mock_provider):
+    stepper = step_through("现在几点了？", MENU, CLOCK)
+    assert [button.description for button in stepper.buttons] == list(LABELS_ZH)
+    shown = [stepper.step() for _ in stepper.buttons]
+    assert shown[0].startswith(
+        "新增 <b>messages[1]</b>：模型的回复，完整保留（stop_reason: tool_use）"
+    )
+    assert shown[1].startswith("没有新增；程序欠着 1 个回应：")
+    assert shown[2].startswith("新增 <b>messages[2]</b>：工具结果，装在一条 user 消息里")
+    assert shown[3].startswith("新增 <b>messages[3]</b>：模型的回答（stop_reason: end_turn）")
+
+
+@in_chinese
+def test_the_chinese_recording_names_every_step_in_chinese_html_and_text(mock_provider):
+    page, plain = step_through("现在几点了？", MENU, CLOCK).recorded()
+    assert all(label in page for label in LABELS_ZH) and ">步骤</th>" in page
+    assert ">给对话历史添了什么</th>" in page and "一次来回的四个步骤" in page
+    lines = plain.splitlines()
+    assert lines[0].startswith("一次来回的四个步骤") and lines[0].endswith("每步一个按钮）：")
+    assert lines[1].startswith("1 · 发送请求：新增 messages[1]：模型的回复")
+    assert [line.split("：")[0] for line in lines if line[:1].isdigit()] == list(LABELS_ZH)
+    assert not any(label in page for label in LABELS)
+
+
+@in_chinese
+def test_a_chinese_recording_that_ends_early_says_so_in_chinese(mock_provider):
+    page, plain = step_through("你好！你是谁？", MENU, CLOCK).recorded()
+    assert page.count("没有走到：这次来回在上面就结束了") == 3
+    assert plain.splitlines()[-1] == "4 · 把结果送回去：没有走到"

@@ -15,6 +15,11 @@ def test_a_cjk_character_is_drawn_wider_than_a_latin_one():
     assert width("时") > width("m") and width("abc") == 3 * width("a")
 
 
+def test_chinese_punctuation_in_labels_is_counted_a_full_em_like_the_characters():
+    # "请求（1 条消息）", "#1 出错：down", "用户、程序": full-width marks take 1 em as CJK does
+    assert {width(mark) for mark in "（）：，、。"} == {width("时")} == {12.0}
+
+
 steps_strategy = st.lists(
     st.builds(
         Step,

@@ -1,3 +1,6 @@
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
+
+from handagent.language import use_language
 from handagent.views.transcript import html_table, lines, show
 
 HISTORY = [
@@ -64,18 +67,14 @@ def test_long_content_is_previewed_not_dumped():
     assert len(line.text) < 400 and line.text.endswith("…")
 
 
+MULTI_LINE = [
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "A", "name": "t", "input": {}}]},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "A", "content": "a\nb"}]},
+]
+
+
 def test_multi_line_results_stay_in_their_column():
-    history = [
-        {
-            "role": "assistant",
-            "content": [{"type": "tool_use", "id": "A", "name": "t", "input": {}}],
-        },
-        {
-            "role": "user",
-            "content": [{"type": "tool_result", "tool_use_id": "A", "content": "a\nb"}],
-        },
-    ]
-    assert str(show(history)).splitlines()[-2:] == [
+    assert str(show(MULTI_LINE)).splitlines()[-2:] == [
         "    tool_result for #1: a",
         "                        b",
     ]
@@ -101,3 +100,41 @@ def test_html_table_with_ids_adds_an_id_column_and_rows_for_notes():
     assert page.count("<th") == 5 and page.count("<code>B</code>") == 2
     rows = page.split("<tr>")[1:]
     assert "tool_result for #2" in rows[5] and "<i>a note</i>" in rows[6]
+
+
+@in_chinese
+def test_the_chinese_edition_marks_and_pairs_in_chinese_and_keeps_code_terms():
+    assert str(show(HISTORY)).splitlines() == [
+        "[0] user",
+        "    text: What time is it, and 1+2?",
+        "[1] assistant",
+        "    text: Let me check.",
+        "    tool_use #1: get_current_time {}  <-- 没有结果",
+        '    tool_use #2: add {"a": 1, "b": 2}',
+        "[2] user",
+        "    tool_result（回应 #2）: boom  <-- 错误结果",
+        "    tool_result（回应 ?）: stray  <-- 没有对应的调用",
+    ]
+
+
+@in_chinese
+def test_chinese_html_has_chinese_headers_and_marks():
+    page = show(HISTORY)._repr_html_()
+    assert all(f">{word}</th>" in page for word in ("角色", "内容块", "内容"))
+    assert "✗ 错误结果" in page and "✗ 没有结果" in page and "tool_result（回应 #2）" in page
+    assert "role" not in page and "✗ error" not in page
+
+
+@in_chinese
+def test_continuation_lines_stay_in_their_column_under_a_chinese_label():
+    # A CJK character takes two columns in a terminal: the indent counts columns, not characters.
+    first, second = str(show(MULTI_LINE)).splitlines()[-2:]
+    assert first == "    tool_result（回应 #1）: a" and second == " " * 28 + "b"
+
+
+def test_the_language_is_read_when_the_view_is_drawn_not_when_it_is_made():
+    view = show(HISTORY)
+    use_language("zh-CN")
+    assert "<-- 错误结果" in str(view) and "<th" in view._repr_html_()
+    use_language("en")
+    assert "<-- ERROR" in str(view)

@@ -21,6 +21,7 @@ import httpx
 import httpx2  # the SDK's HTTP library, a fork of httpx: each wants streams of its own type
 
 from . import models
+from .language import pick
 from .models import Prices
 
 PRICES_AS_OF = models.AS_OF.isoformat()  # the day the catalogue's prices were checked
@@ -188,42 +189,71 @@ def _dollars(amount: float) -> str:
 
 
 def _rates(model: str, listed: Prices) -> str:
-    """Example: ("m", Prices(0.1, 0.5, ...)) -> "m $0.10 in, $0.50 out"""
-    return f"{model} ${listed.input:.2f} in, ${listed.output:.2f} out"
+    """Example: ("m", Prices(0.1, 0.5, ...)) -> "m $0.10 in, $0.50 out" (zh-CN: "m 输入 $0.10，输出
+    $0.50")"""
+    given, made = f"${listed.input:.2f}", f"${listed.output:.2f}"
+    return pick(f"{model} {given} in, {made} out", f"{model} 输入 {given}，输出 {made}")
 
 
 def cost_summary(meter: Meter = METER, *, per_call: bool = False) -> str:
-    """The calls counted so far, their tokens, and what they would cost on the real API.
+    """The calls counted so far, their tokens, and what they would cost on the real API, in the
+    edition's language.
 
     Example: two calls of Haiku 5.5 ->
         Model calls: 2 · tokens in: 1,234 · tokens out: 56
         Estimated price on the real API: $0.0002
           at list prices of 2026-12-01 per million tokens: <its id> $0.10 in, $0.50 out
+    and in zh-CN ->
+        模型调用：2 次 · 输入 token：1,234 · 输出 token：56
+        在真实 API 上估计要花：$0.0002
+          按 2026-12-01 每百万 token 的标价：<its id> 输入 $0.10，输出 $0.50
     """
     calls = list(meter.calls)
     if not calls:
-        return "Model calls: 0 (no request went through handagent.llm.client())"
-    tokens_in = sum(call.prompt_tokens for call in calls)
-    tokens_out = sum(call.output_tokens for call in calls)
-    lines = [f"Model calls: {len(calls)} · tokens in: {tokens_in:,} · tokens out: {tokens_out:,}"]
+        return pick(
+            "Model calls: 0 (no request went through handagent.llm.client())",
+            "模型调用：0 次（没有请求经过 handagent.llm.client()）",
+        )
+    tokens_in = f"{sum(call.prompt_tokens for call in calls):,}"
+    tokens_out = f"{sum(call.output_tokens for call in calls):,}"
+    lines = [
+        pick(
+            f"Model calls: {len(calls)} · tokens in: {tokens_in} · tokens out: {tokens_out}",
+            f"模型调用：{len(calls)} 次 · 输入 token：{tokens_in} · 输出 token：{tokens_out}",
+        )
+    ]
     if per_call:
         for number, call in enumerate(calls, 1):
             cost = dollars(call)
+            given, made = f"{call.prompt_tokens:,}", f"{call.output_tokens:,}"
+            billed = "?" if cost is None else _dollars(cost)
             lines.append(
-                f"  #{number} {call.model}: in {call.prompt_tokens:,} · out {call.output_tokens:,}"
-                f" · {'?' if cost is None else _dollars(cost)}"
+                pick(
+                    f"  #{number} {call.model}: in {given} · out {made} · {billed}",
+                    f"  #{number} {call.model}：输入 {given} · 输出 {made} · {billed}",
+                )
             )
     priced = [call for call in calls if price(call.model)]
     if priced:
-        rates = {call.model: _rates(call.model, price(call.model)) for call in priced}
-        lines.append(f"Estimated price on the real API: {_dollars(sum(map(dollars, priced)))}")
-        lines.append(
-            f"  at list prices of {PRICES_AS_OF} per million tokens: {'; '.join(rates.values())}"
+        rates = pick("; ", "；").join(
+            dict.fromkeys(_rates(call.model, price(call.model)) for call in priced)
         )
-    unknown = sorted({call.model for call in calls if not price(call.model)})
+        total = _dollars(sum(map(dollars, priced)))
+        lines.append(
+            pick(f"Estimated price on the real API: {total}", f"在真实 API 上估计要花：{total}")
+        )
+        lines.append(
+            pick(
+                f"  at list prices of {PRICES_AS_OF} per million tokens: {rates}",
+                f"  按 {PRICES_AS_OF} 每百万 token 的标价：{rates}",
+            )
+        )
+    unknown = ", ".join(sorted({call.model for call in calls if not price(call.model)}))
     if unknown:
         lines.append(
-            f"No price on file for {', '.join(unknown)}: see handagent.models (add a row with "
-            "its source)"
+            pick(
+                f"No price on file for {unknown}: see handagent.models (add a row with its source)",
+                f"没有 {unknown} 的价格记录：请在 handagent.models 里加一行，并注明来源",
+            )
         )
     return "\n".join(lines)

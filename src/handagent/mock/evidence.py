@@ -4,17 +4,33 @@
 the one a property asks for. A number inside an id, a date, a phone number or a name ("Apollo
 11") is not offered as a number; a name remembers the word before it ("in Paris"), and names
 listed together ("Paris, Tokyo and Lima") share it and a list number, so a tool for one city
-can be called once for each.
+can be called once for each. Chinese has no capitals: a Chinese place is the name before
+what a place has ("东京的天气", "北京今天气温", "东京现在几点"), read back along
+its list ("巴黎、亚特兰蒂斯和东京") to the first item, which starts after a cue
+word ("查一下", "我想知道"); Latin names in a Chinese list ("Paris、Tokyo 和 Lima")
+join it.
 
 Not handled here: which candidate fits which property (see `arguments`), names written in
-lower case (only as places after "in", "for", "at"), dates relative to a clock.
+lower case (only as places after "in", "for", "at"), dates relative to a clock, Chinese names
+outside a question about weather or time (people, a place after 去 with nothing after it).
 """
 
 import re
 from dataclasses import dataclass
 from itertools import takewhile
 
-from .lexicon import LANGUAGES, STOP_WORDS, SYNONYMS, stem, words
+from .lexicon import (
+    CHINESE_CUES,
+    CHINESE_LIST,
+    CHINESE_NOT_NAMES,
+    CHINESE_TOPICS,
+    CHINESE_WHEN,
+    LANGUAGES,
+    STOP_WORDS,
+    SYNONYMS,
+    stem,
+    words,
+)
 
 QUOTED = re.compile(r"[\"“「`«]([^\"”」`»]{1,300})[\"”」`»]|(?<!\w)'([^']{1,300})'(?!\w)")
 MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|" \
@@ -46,14 +62,21 @@ ID = re.compile(r"#(\d+)|\b([A-Za-z]+[-_]?\d[\w-]*|\d+[A-Za-z]\w*\d[\w-]*)|\b(?:
 NUMBER_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven "
                                             "twelve".split(), 2)}  # fmt: skip
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:,\d{3})*(?:\.\d+)?|\b(?:" + "|".join(NUMBER_WORDS) + r")\b")
-# A capitalised run of words: "New York", "Bank of America", "Apollo 11", "NYC"
-NAME = re.compile(r"\b[A-Z][\w&.'-]*(?:\s+(?:(?:of|de|du|da|del|van|von|der|la|le)\s+)?"
-                  r"[A-Z][\w&.'-]*)*(?:\s+\d+\b)?")  # fmt: skip
-LIST_GLUE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|[、和与及])\s*")
+# A capitalised run of words: "New York", "Bank of America", "Apollo 11", "NYC" (a Latin word
+# ends where Chinese starts: "Paris和Lima")
+LATIN = r"[^\W\u3000-\u9fff]"
+NAME = re.compile(rf"(?<!{LATIN})[A-Z](?:[&.'-]|{LATIN})*(?:\s+(?:(?:of|de|du|da|del|van|von|der|"
+                  rf"la|le)\s+)?[A-Z](?:[&.'-]|{LATIN})*)*(?:\s+\d+\b)?")  # fmt: skip
+_GLUE = "|".join(map(re.escape, CHINESE_LIST))
+LIST_GLUE = re.compile(rf"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|{_GLUE})\s*")
 PLAIN_PLACE = re.compile(r"\b(?:in|for|at|near)\s+((?:[a-z]+\s?){1,3})")
-CHINESE_PLACE = re.compile(
-    r"(?:请问|查一下|在|去|到)?(?:今天|明天)?([\u4e00-\u9fff]{2,4}?)(?:今天|明天)?的?(?:天气|气温|时间)"
-)
+# Chinese: the place before what it has ("巴黎的天气", "东京现在几点"), and the list it ends
+_WHEN = "|".join(CHINESE_WHEN)
+CHINESE_TOPIC = re.compile(rf"(?:{_WHEN})*的?(?:{'|'.join(CHINESE_TOPICS)})")
+CHINESE_EDGE = re.compile(r"[?？!！。;；:：\n]")  # where a list of places cannot reach back past
+CHINESE_ITEM = re.compile(rf"\s*(?:{_GLUE})\s*")
+CUE = re.compile(rf".*(?:{'|'.join(CHINESE_CUES)})")  # up to the last cue in an item
+WHEN_EDGES = re.compile(rf"^(?:{_WHEN})+|(?:{_WHEN}|市|那边|那里|这边|这里)+$")
 CURRENCY = {
     "dollar": "USD",
     "$": "USD",
@@ -137,10 +160,21 @@ def _common(word: str, anywhere: bool = False) -> bool:
 
 
 def _names(text: str) -> list[Name]:
-    """Capitalised names, without a leading common word. Example: "Send Alice and Bob a note" ->
-    [Name("Alice", "", 1), Name("Bob", "", 1)]"""
+    """Names, Latin and Chinese, in order; names glued by a list share a group and the word
+    before. Example: "Send Alice and Bob a note" -> [Name("Alice", "", 1), Name("Bob", "", 1)]"""
     names: list[Name] = []
     end, group = -1, 0
+    for start, stop, name in sorted(_latin_names(text) + _chinese_names(text)):
+        glued = names and LIST_GLUE.fullmatch(text[end:start])
+        group += not glued
+        names.append(Name(name, names[-1].before if glued else _before(text, start), group))
+        end = stop
+    return names
+
+
+def _latin_names(text: str) -> list[tuple[int, int, str]]:
+    """Capitalised names, without a leading common word, as (start, end, name)."""
+    found = []
     for match in NAME.finditer(text):
         name, start = re.sub(r"'s$|[.']$", "", match.group()), match.start()
         opening = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1] in ".?!:"
@@ -152,13 +186,49 @@ def _names(text: str) -> list[Name]:
             opening = False
             name = name.lstrip()
             start = match.start() + match.group().find(name, len(head)) if name else start
-        if not name or not name[0].isupper() or name.isdigit():
-            continue
-        glued = names and LIST_GLUE.fullmatch(text[end:start])
-        group += not glued
-        names.append(Name(name, names[-1].before if glued else _before(text, start), group))
-        end = start + len(name)
-    return names
+        if name and name[0].isupper() and not name.isdigit():
+            found.append((start, start + len(name), name))
+    return found
+
+
+def _chinese_names(text: str) -> list[tuple[int, int, str]]:
+    """Chinese places, each the name before what it has, and the list it ends, read backwards
+    to the list's first item. Example: "巴黎、亚特兰蒂斯和东京的天气" -> 巴黎, 亚特兰蒂斯, 东京"""
+    found, reach = [], 0
+    for topic in CHINESE_TOPIC.finditer(text):
+        edges = [m.end() for m in CHINESE_EDGE.finditer(text, reach, topic.start())]
+        start, reach = max([reach, *edges]), topic.end()
+        glue = [at for m in CHINESE_ITEM.finditer(text, start, topic.start()) for at in m.span()]
+        cuts = [start, *glue, topic.start()]  # [start, glue start, glue end, ..., topic]
+        for a, b in reversed(list(zip(cuts[::2], cuts[1::2], strict=True))):  # the last first
+            item, first = _item(text[a:b])
+            if item is None:
+                break
+            if item:  # a Latin name is found as one; a Chinese one is found here
+                offset = a + text[a:b].rfind(item)
+                found.append((offset, b, item))
+            if first:
+                break
+    return found
+
+
+def _item(piece: str) -> tuple[str | None, bool]:
+    """One item of a Chinese list of places, and whether the list starts with it: ("", False)
+    for a Latin name, None for no name. Example: "查一下巴黎今天" -> ("巴黎", True)"""
+    piece = piece.strip()
+    if NAME.fullmatch(piece):
+        return "", False
+    han = re.search(r"[\u4e00-\u9fff]+$", piece)
+    if not han:
+        return None, True
+    name = han.group()
+    first = han.start() > 0
+    if cue := CUE.match(name):
+        name, first = name[cue.end() :], True
+    name = WHEN_EDGES.sub("", WHEN_EDGES.sub("", name))
+    if not 2 <= len(name) <= 10 or name in CHINESE_NOT_NAMES or name[0] in "哪这那":
+        return None, True
+    return name, first
 
 
 def read(text: str) -> Evidence:
@@ -192,9 +262,9 @@ def read(text: str) -> Evidence:
         numbers.append((int(value) if float(value).is_integer() else value, frozenset(near)))
     plain = [" ".join(takewhile(lambda w: w not in STOP_WORDS and w not in QUALIFIERS, p.split()))
              for p in PLAIN_PLACE.findall(text)]  # fmt: skip
-    found["places"] = [p for p in plain if p and not UNIT.fullmatch(p)] + CHINESE_PLACE.findall(
-        text
-    )
+    found["places"] = [p for p in plain if p and not UNIT.fullmatch(p)] + [
+        n.text for n in names if re.match(r"[\u4e00-\u9fff]", n.text)
+    ]
     found["codes"] = re.findall(r"\b[A-Z]{2,5}\b", text)
     currencies = [
         (CURRENCY[m.group().lower().rstrip("s")], _direction(text, m.start()))

@@ -119,6 +119,15 @@ CHINESE_STOP_PAIRS = set(
     " 时使 当用 户问 问题 给我 我的 你的 是多 少钱".split()
 )
 
+# Chinese words around a place's name: "查一下巴黎、东京和利马今天的天气"
+CHINESE_TOPICS = "天气 气温 温度 湿度 气候 预报 时间 时区 几点".split()  # what a place has
+CHINESE_WHEN = ("今天 明天 后天 昨天 今晚 明晚 现在 目前 当前 最近 这几天 未来几天 本周 这周 下周 "
+                "周末").split()  # fmt: skip
+CHINESE_CUES = ("请问 问一下 问问 想问 查询 查一下 查查 查下 看一下 看看 看下 帮我 帮忙 告诉我 "
+                "知道 了解 关于 一下 我想 请 在 去 到 从").split()  # fmt: skip  # the name follows
+CHINESE_NOT_NAMES = set("这里 那里 哪里 这边 那边 当地 本地 外面 城市 我们 你们 他们 大家".split())
+CHINESE_LIST = ["、", "，", ",", "以及", "还有", "或者", "和", "与", "及", "跟", "或"]
+
 CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 WORD = re.compile(r"[a-z](?:[a-z']*[a-z])?")
 HAN = re.compile(r"[\u4e00-\u9fff]+")

@@ -12,6 +12,9 @@ carrying every message before it, each `tool_use` is an order to our program, an
 terminal. A step with a problem (an error result, a call with no result, a result with no call)
 carries a note in both pictures. All three are plain functions of the history, so a stored
 output can be compared with a fresh one. (No `text/html`: JupyterLab would prefer it to Mermaid.)
+The participants' names and the arrows' words are in the edition's language, chosen each time
+the diagram is drawn ("request with 3 messages", "请求（3 条消息）"); what the history holds is
+quoted as it is. Labels are cut to 60 columns, a CJK character taking two.
 
 Not handled here: timing (the diagram shows order, not duration), concurrency (calls run in
 parallel are drawn one after the other), which program wrote a result the model never ordered.
@@ -21,16 +24,32 @@ import re
 from dataclasses import dataclass, replace
 
 from ..blocks import message_dict
+from ..language import pick
+from . import static
 from .svg import sequence_svg
 from .transcript import lines
 
-PARTICIPANTS = ("user", "program", "model", "tool")
-MAX_CHARS = 60
+PARTICIPANTS = ("user", "program", "model", "tool")  # as steps name them
+NAMES_ZH = {"user": "用户", "program": "程序", "model": "模型", "tool": "工具"}
+MAX_CHARS = 60  # columns: a CJK character takes two
+
+
+def name(participant: str) -> str:
+    """A participant as the edition calls it. Example: "program" -> "程序" in zh-CN."""
+    return pick(participant, NAMES_ZH[participant])
 
 
 def _short(text: str) -> str:
     text = " ".join(text.split())  # one line
-    return text if len(text) <= MAX_CHARS else text[: MAX_CHARS - 1] + "…"
+    if static.columns(text) <= MAX_CHARS:
+        return text
+    kept, room = [], MAX_CHARS - 1
+    for char in text:
+        room -= static.columns(char)
+        if room < 0:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"
 
 
 @dataclass(frozen=True)
@@ -59,20 +78,23 @@ def steps(messages: list) -> list[Step]:
     for index, message in enumerate(history):
         if message.get("role") == "assistant":
             plural = "" if index == 1 else "s"
-            out.append(Step("program", "model", f"request with {index} message{plural}"))
+            request = pick(f"request with {index} message{plural}", f"请求（{index} 条消息）")
+            out.append(Step("program", "model", request))
         blocks = [line for line in every if line.message == index]
         for line in blocks:
             if line.kind == "tool_use":
                 calls[line.call] = line.text
-                mark = "(no result) " if line.problem else ""
-                text = f"tool_use #{line.call} {mark}{line.text}"
+                mark = pick(" (no result) ", "（没有结果）") if line.problem else " "
+                text = f"tool_use #{line.call}{mark}{line.text}"
                 out.append(Step("model", "program", text, reply=True, problem=line.problem))
             elif line.kind == "tool_result" and line.call is None:
-                text = f"tool_result (no matching call) {line.text}"
+                text = pick("tool_result (no matching call) ", "tool_result（没有对应的调用）")
+                text += line.text
                 out.append(Step("program", "model", text, problem=line.problem))
             elif line.kind == "tool_result":
-                error = "error: " if line.problem else ""
-                out.append(Step("program", "tool", f"run #{line.call} {calls[line.call]}"))
+                error = pick("error: ", "出错：") if line.problem else ""
+                run = pick(f"run #{line.call} ", f"执行 #{line.call} ") + calls[line.call]
+                out.append(Step("program", "tool", run))
                 text = f"#{line.call} {error}{line.text}"
                 out.append(Step("tool", "program", text, reply=True, problem=line.problem))
             elif line.role == "assistant":
@@ -80,7 +102,7 @@ def steps(messages: list) -> list[Step]:
             else:
                 out.append(Step("user", "program", line.text))
         if message.get("role") == "assistant" and not any(b.kind == "tool_use" for b in blocks):
-            out.append(Step("program", "user", "shows the reply", reply=True))
+            out.append(Step("program", "user", pick("shows the reply", "显示回复"), reply=True))
     return out
 
 
@@ -93,29 +115,50 @@ def _mermaid_text(text: str) -> str:
 class SequenceDiagram:
     """A history's arrows: Mermaid for JupyterLab, SVG for static pages, a listing for text."""
 
-    steps: tuple[Step, ...]
+    history: tuple[dict, ...]  # read again each time it is drawn, in that moment's language
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(steps(list(self.history)))
 
     def mermaid(self) -> str:
         """The Mermaid source. Example: -> "sequenceDiagram\\n    participant user\\n..." """
-        out = ["sequenceDiagram"] + [f"    participant {name}" for name in PARTICIPANTS]
+        shown = {p: "" if name(p) == p else f" as {name(p)}" for p in PARTICIPANTS}
+        out = ["sequenceDiagram"] + [f"    participant {p}{shown[p]}" for p in PARTICIPANTS]
         for step in self.steps:
             arrow = "-->>" if step.reply else "->>"
             out.append(f"    {step.source}{arrow}{step.target}: {_mermaid_text(_short(step.text))}")
             if step.problem:
-                out.append(f"    Note over {step.source}: {_mermaid_text('✗ ' + step.problem)}")
+                note = _mermaid_text("✗ " + static.problem_word(step.problem))
+                out.append(f"    Note over {step.source}: {note}")
         return "\n".join(out)
 
     def svg(self) -> str:
         """The diagram as a standalone SVG document, drawn by `views.svg`."""
-        short = [replace(step, text=_short(step.text)) for step in self.steps]
-        title = f"Sequence diagram of {', '.join(PARTICIPANTS)}: {len(short)} steps"
-        return sequence_svg(PARTICIPANTS, short, title)
+        drawn = [
+            replace(
+                step,
+                source=name(step.source),
+                target=name(step.target),
+                text=_short(step.text),
+                problem=step.problem and static.problem_word(step.problem),
+            )
+            for step in self.steps
+        ]
+        names = tuple(map(name, PARTICIPANTS))
+        title = pick(
+            f"Sequence diagram of {', '.join(names)}: {len(drawn)} steps",
+            f"时序图：{'、'.join(names)}，共 {len(drawn)} 步",
+        )
+        return sequence_svg(names, drawn, title)
 
     def __str__(self) -> str:
-        width = max(map(len, PARTICIPANTS))
+        names = {p: name(p) for p in PARTICIPANTS}
+        width = max(map(static.columns, names.values()))
+        gap = {p: " " * (width - static.columns(shown)) for p, shown in names.items()}
         return "\n".join(
-            f"{step.source:>{width}} {'-->' if step.reply else '-> '} {step.target:<{width}}"
-            f"  {_short(step.text)}"
+            f"{gap[step.source]}{names[step.source]} {'-->' if step.reply else '-> '} "
+            f"{names[step.target]}{gap[step.target]}  {_short(step.text)}"
             for step in self.steps
         )
 
@@ -131,4 +174,4 @@ class SequenceDiagram:
 
 def sequence_diagram(messages: list) -> SequenceDiagram:
     """The diagram of a history; the last expression of a cell displays it."""
-    return SequenceDiagram(tuple(steps(messages)))
+    return SequenceDiagram(tuple(message_dict(m) for m in messages))

@@ -15,6 +15,9 @@ the rows as a table with each block's id beside it (a call and its result share 
 details under their results, and the wire JSON folded under a `<details>`; `text/plain` is the
 transcript of `transcript.show`.
 
+The inspector's words (toggle, buttons, summary, notes) are in the edition's language: the
+widget's when it is built, the static rendering's when it is drawn.
+
 Not handled here: editing a history, images (shown as `[image]`).
 """
 
@@ -23,12 +26,21 @@ import html
 import ipywidgets as widgets
 
 from ..blocks import message_dict
+from ..language import pick
 from . import static
 from .transcript import Line, html_table, lines, show
 
 SELECTED, ERROR, PLAIN = "warning", "danger", "info"  # ipywidgets button styles
-DETAILS = "<small>details (for the UI and the log only, never sent to the model):</small>"
+DETAILS = (
+    "details (for the UI and the log only, never sent to the model):",
+    "details（只给界面和日志看，从不发给模型）：",
+)
 BORDER = {True: "2px solid #f0ad4e", False: "2px solid transparent"}
+HOW = (
+    " (in JupyterLab, click a call to light up its result; here a call and its result share an id)",
+    "（在 JupyterLab 里，点一个调用就会点亮它的结果；这里调用和它的结果共用一个 id）",
+)
+RECEIVED = ("the JSON the API receives", "API 收到的 JSON")
 
 
 def _blocks(wire: list[dict]) -> list[dict]:
@@ -74,16 +86,28 @@ class Inspector(widgets.VBox):
         self.body = {"messages": wire, **({"tools": menu} if menu else {})}
         self.wire_view = widgets.HTML(static.pre(self.body), layout={"display": "none"})
         self.readable = widgets.VBox([self._boxed(row, block) for row, block in self._pairs()])
-        self.pair = widgets.HTML("<i>Click a tool_use or a tool_result to see the pair.</i>")
-        self.view = widgets.ToggleButtons(options=[("readable", "readable"), ("wire JSON", "wire")])
+        click = pick("Click a tool_use or a tool_result to see the pair.",
+                     "点一个 tool_use 或 tool_result，看配成一对的两个块。")  # fmt: skip
+        self.pair = widgets.HTML(f"<i>{click}</i>")
+        options = [
+            (pick("readable", "易读"), "readable"),
+            (pick("wire JSON", "传输格式 JSON"), "wire"),
+        ]
+        self.view = widgets.ToggleButtons(options=options)
         self.view.observe(self._switch, names="value")
-        calls = sum(1 for line in self.lines if line.kind == "tool_use")
-        marked = sum(1 for line in self.lines if line.problem)
-        self.summary = f"{len(wire)} messages · {calls} calls · {marked} marked"
-        summary = widgets.HTML(self.summary)
+        summary = widgets.HTML(html.escape(self.summary()))
         header = widgets.HBox([self.view, summary])
         super().__init__([header, self.readable, self.wire_view, self.pair])
         self.add_class("handagent-inspector")
+
+    def summary(self) -> str:
+        """Example: -> "3 messages · 2 calls · 1 marked" (zh-CN "3 条消息 · 2 个调用 · 1 处标记")"""
+        calls = sum(1 for line in self.lines if line.kind == "tool_use")
+        marked = sum(1 for line in self.lines if line.problem)
+        return pick(
+            f"{len(self.wire)} messages · {calls} calls · {marked} marked",
+            f"{len(self.wire)} 条消息 · {calls} 个调用 · {marked} 处标记",
+        )
 
     def _pairs(self) -> zip:
         return zip(self.rows, self.blocks, strict=True)
@@ -96,8 +120,11 @@ class Inspector(widgets.VBox):
         if line.call is None:
             label = widgets.HTML(line.kind)
         else:
-            kind = "tool_use" if line.kind == "tool_use" else "result for"
-            label = widgets.Button(description=f"{kind} #{line.call}")
+            call = f"#{line.call}"
+            result = pick(f"result for {call}", f"{call} 的结果")
+            label = widgets.Button(
+                description=f"tool_use {call}" if line.kind == "tool_use" else result
+            )
             label.button_style = ERROR if line.problem else PLAIN
             label.on_click(lambda _button, call=line.call: self.select(call))
         label.layout.width = "170px"
@@ -126,7 +153,7 @@ class Inspector(widgets.VBox):
         extra = self.details.get(block.get("tool_use_id")) if line.kind == "tool_result" else None
         if extra is None:
             return None
-        return DETAILS + static.pre(extra)
+        return f"<small>{html.escape(pick(*DETAILS))}</small>" + static.pre(extra)
 
     def static_html(self) -> str:
         """The inspector for pages without a kernel: every row with its id, details, wire JSON."""
@@ -137,10 +164,9 @@ class Inspector(widgets.VBox):
         }
         return (
             '<div class="handagent-inspector-static">'
-            f"<p><b>{html.escape(self.summary)}</b> (in JupyterLab, click a call to light up"
-            " its result; here a call and its result share an id)</p>"
+            f"<p><b>{html.escape(self.summary())}</b>{html.escape(pick(*HOW))}</p>"
             + html_table(self.lines, ids=True, notes=notes)
-            + "<details><summary>the JSON the API receives</summary>"
+            + f"<details><summary>{pick(*RECEIVED)}</summary>"
             + static.pre(self.body)
             + "</details></div>"
         )
@@ -161,7 +187,8 @@ class Inspector(widgets.VBox):
                 plain = ERROR if row.line.problem else PLAIN
                 row.children[1].button_style = SELECTED if chosen else plain
         pair = [block for row, block in self._pairs() if row.line.call == call]
-        self.pair.value = f"<b>Call #{call}</b>, matched by id:" + "".join(map(static.pre, pair))
+        head = pick(f"<b>Call #{call}</b>, matched by id:", f"<b>调用 #{call}</b>，按 id 配对：")
+        self.pair.value = head + "".join(map(static.pre, pair))
 
     def _repr_mimebundle_(self, **kwargs):
         live = super()._repr_mimebundle_(**kwargs)

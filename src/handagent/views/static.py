@@ -9,14 +9,36 @@ part. So the structure is carried by plain tags (`table`, `th`, `b`, `pre`, `det
 attributes (`align`, `valign`); styles only add colour, and a mark that matters is also a word
 ("✗ error"). Nothing is loaded from anywhere: no fonts, images or scripts.
 
+The words a view shows a learner follow the edition (`language.pick`, read when the view is
+drawn); code terms (`tool_use #1`, `tool_result`, `stop_reason`, field names, JSON) stay as
+they are in both. A problem keeps its English name as data ("no result") and is shown in the
+edition's words ("✗ 没有结果").
+
 Not handled here: the diagram's picture (`views.svg`), choosing what to show (each view).
 """
 
 import html
 import json
+import unicodedata
+
+from ..language import pick
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+PROBLEMS = {"error": "错误结果", "no result": "没有结果", "no matching call": "没有对应的调用"}
+
+
+def problem_word(name: str) -> str:
+    """A problem's name in the edition's language. Example: "no result" -> "没有结果" in zh-CN."""
+    return pick(name, PROBLEMS.get(name))
+
+
+def columns(value: str) -> int:
+    """How many columns a line takes in a monospace terminal: a CJK character takes two.
+
+    Example: "ab" -> 2;  "没有结果" -> 8
+    """
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in value)
 
 
 def text(value: str) -> str:
@@ -45,7 +67,7 @@ def badge(label: str, call: int | None) -> str:
 
 def problem(name: str | None) -> str:
     """The mark after a block that is wrong ("✗ error"), or nothing."""
-    return f' <b style="color:#c00">✗ {html.escape(name)}</b>' if name else ""
+    return f' <b style="color:#c00">✗ {html.escape(problem_word(name))}</b>' if name else ""
 
 
 def table(head: list[str], rows: list[list[str]], css_class: str) -> str:

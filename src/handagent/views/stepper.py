@@ -18,6 +18,9 @@ runs to its end, and every step with what it added is kept as an HTML table and 
 recording costs the same two model calls as clicking through (the meter counts them); the
 buttons start afresh and make their own calls.
 
+Its words (button labels, what each step added) are in the edition's language, chosen when a
+step runs or the recording is made; the messages themselves are shown as JSON.
+
 Not handled here: a second round of calls after step 4 (the loop comes later in the series),
 unknown tools and tools that fail (chapter 05); here such a step stops with the error shown.
 """
@@ -30,6 +33,7 @@ import ipywidgets as widgets
 
 from ..blocks import message_dict, tool_uses
 from ..dispatch import tool_result
+from ..language import pick
 from ..llm import call_model
 from . import static
 
@@ -39,6 +43,12 @@ LABELS = (
     "3 · run the tools",
     "4 · feed the results back",
 )
+LABELS_ZH = ("1 · 发送请求", "2 · 找出 tool_use", "3 · 执行工具", "4 · 把结果送回去")
+
+
+def labels() -> tuple[str, ...]:
+    """The four steps' names in the edition's language. Example: -> ("1 · 发送请求", ...)"""
+    return tuple(map(pick, LABELS, LABELS_ZH))
 
 
 @dataclass(frozen=True)
@@ -54,14 +64,19 @@ class Shown:
         """Example: Shown("the reply", ({...},), added=1) -> "<b>messages[1]</b> added: ..." """
         if self.error:
             return f'<b style="color:#c00">{html.escape(self.note)}</b>'
-        where = f"<b>messages[{self.added}]</b> added: " if self.added is not None else ""
+        where = _where(f"<b>messages[{self.added}]</b>") if self.added is not None else ""
         return where + html.escape(self.note) + "".join(static.pre(v) for v in self.values)
 
     def text(self) -> str:
         """Example: -> "messages[1] added: the reply\n    {"role": "assistant", ...}" """
-        where = f"messages[{self.added}] added: " if self.added is not None else ""
+        where = _where(f"messages[{self.added}]") if self.added is not None else ""
         values = [json.dumps(v, ensure_ascii=False, default=str) for v in self.values]
         return "\n".join([where + self.note] + ["    " + v for v in values])
+
+
+def _where(message: str) -> str:
+    """Example: "messages[1]" -> "messages[1] added: ";  "新增 messages[1]：" in zh-CN"""
+    return pick(f"{message} added: ", f"新增 {message}：")
 
 
 class Steps:
@@ -100,10 +115,15 @@ class Steps:
         self.messages.append({"role": "assistant", "content": reply.content})
         self.calls = tool_uses(reply.content)
         self.over = not self.calls  # no tool asked for: the round trip ends here
-        return self._added(f"the model's reply, whole (stop_reason: {reply.stop_reason})")
+        stop = f"stop_reason: {reply.stop_reason}"
+        return self._added(
+            pick(f"the model's reply, whole ({stop})", f"模型的回复，完整保留（{stop}）")
+        )
 
     def _find_calls(self) -> Shown:
-        note = f"nothing added; the program owes {len(self.calls)} answer(s):"
+        owed = len(self.calls)
+        note = pick(f"nothing added; the program owes {owed} answer(s):",
+                    f"没有新增；程序欠着 {owed} 个回应：")  # fmt: skip
         return Shown(note, tuple(self.calls))
 
     def _run_tools(self) -> Shown:
@@ -112,26 +132,39 @@ class Steps:
             output = self.functions[call["name"]](**call["input"])  # our code, in our process
             results.append(tool_result(call["id"], str(output)))
         self.messages.append({"role": "user", "content": results})
-        return self._added("the results, in a user message, each quoting its call's id")
+        return self._added(
+            pick(
+                "the results, in a user message, each quoting its call's id",
+                "工具结果，装在一条 user 消息里，每个都引用它那个调用的 id",
+            )
+        )
 
     def _feed_back(self) -> Shown:
         reply = call_model(self.messages, self.menu)
         self.messages.append({"role": "assistant", "content": reply.content})
-        return self._added(f"the model's answer (stop_reason: {reply.stop_reason})")
+        stop = f"stop_reason: {reply.stop_reason}"
+        return self._added(pick(f"the model's answer ({stop})", f"模型的回答（{stop}）"))
 
 
 def recording(trip: Steps) -> tuple[str, str]:
     """A finished round trip as an HTML table and as text: every step and what it added."""
-    head = "A round trip in four steps, recorded when the cell ran (in JupyterLab, one button each)"
-    rows, lines = [], [head + ":"]
-    for label, shown in zip(LABELS, trip.shown, strict=False):
+    head = pick(
+        "A round trip in four steps, recorded when the cell ran (in JupyterLab, one button each)",
+        "一次来回的四个步骤，在单元格运行时录下（在 JupyterLab 里，每步一个按钮）",
+    )
+    colon, stop = pick(": ", "："), pick(".", "。")
+    rows, lines = [], [head + colon.rstrip()]
+    for label, shown in zip(labels(), trip.shown, strict=False):
         rows.append([f"<b>{html.escape(label)}</b>", shown.html()])
-        lines.append(f"{label}: " + shown.text().replace("\n", "\n    "))
-    for label in LABELS[len(trip.shown) :]:
-        rows.append([html.escape(label), "<i>not reached: the round trip ended above</i>"])
-        lines.append(f"{label}: not reached")
-    table = static.table(["step", "what it added to the history"], rows, "handagent-steps")
-    page = f'<div class="handagent-stepper-static"><p><b>{html.escape(head)}.</b></p>{table}</div>'
+        lines.append(label + colon + shown.text().replace("\n", "\n    "))
+    for label in labels()[len(trip.shown) :]:
+        ended = pick("not reached: the round trip ended above", "没有走到：这次来回在上面就结束了")
+        rows.append([html.escape(label), f"<i>{ended}</i>"])
+        lines.append(label + colon + pick("not reached", "没有走到"))
+    head_row = [pick("step", "步骤"), pick("what it added to the history", "给对话历史添了什么")]
+    table = static.table(head_row, rows, "handagent-steps")
+    title = f"<p><b>{html.escape(head)}{stop}</b></p>"
+    page = f'<div class="handagent-stepper-static">{title}{table}</div>'
     return page, "\n".join(lines)
 
 
@@ -141,8 +174,8 @@ class RoundTrip(widgets.VBox):
     def __init__(self, messages: list, menu: list, functions: dict) -> None:
         self.start, self.trip = list(messages), Steps(messages, menu, functions)
         self._recorded: tuple[str, str] | None = None
-        self.buttons = [widgets.Button(description=label) for label in LABELS]
-        self.shown = [widgets.HTML() for _ in LABELS]
+        self.buttons = [widgets.Button(description=label) for label in labels()]
+        self.shown = [widgets.HTML() for _ in self.buttons]
         for button in self.buttons:
             button.layout.width = "220px"
             button.on_click(lambda _button: self.step())

@@ -13,8 +13,9 @@ Not handled here: which arrows a history makes (`views.diagram`), wrapping long 
 diagram cuts them to one short line first), arrows from a column to itself (drawn as a loop).
 """
 
-import unicodedata
 from html import escape
+
+from .static import columns
 
 FONT = 12
 BOX_HEIGHT, PAD, MARGIN = 28, 14, 10
@@ -25,7 +26,7 @@ NOTE_FILL, NOTE_EDGE, NOTE_INK = "#fdecea", "#c62828", "#b71c1c"
 
 def width(text: str) -> float:
     """The drawn width of a line of text at FONT size. Example: "abc" -> 21.6"""
-    wide = sum(unicodedata.east_asian_width(ch) in "WF" for ch in text)
+    wide = columns(text) - len(text)  # the CJK characters, each two columns
     return ((len(text) - wide) * 0.6 + wide * 1.0) * FONT
 
 

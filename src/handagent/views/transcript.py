@@ -3,7 +3,9 @@
 `show(messages)` returns an object that Jupyter draws as HTML and anything else prints as plain
 text. Calls are numbered in order (#1, #2, ...) and each result carries the number of the call it
 answers, so a reader can pair them without comparing ids by eye. Error results are marked, and so
-are calls with no result and results with no call: the two mistakes the API refuses.
+are calls with no result and results with no call: the two mistakes the API refuses. The
+headers and marks are in the edition's language when the view is drawn (`<-- NO RESULT`,
+`<-- 没有结果`); block types and the contents stay as they are.
 
 Not handled here: interactive inspection (widgets), the neutral messages of chapter 06.
 """
@@ -12,6 +14,7 @@ import json
 from dataclasses import dataclass, replace
 
 from ..blocks import message_dict
+from ..language import pick
 from . import static
 
 PREVIEW_CHARS = 300
@@ -84,7 +87,8 @@ def _label(line: Line) -> str:
     if line.kind == "tool_use":
         return f"tool_use #{line.call}"
     if line.kind == "tool_result":
-        return f"tool_result for #{line.call}" if line.call else "tool_result for ?"
+        call = f"#{line.call}" if line.call else "?"
+        return pick(f"tool_result for {call}", f"tool_result（回应 {call}）")
     return line.kind
 
 
@@ -93,7 +97,8 @@ def html_table(lines: list[Line], *, ids: bool = False, notes: dict | None = Non
 
     Example: lines(HISTORY) -> '<table class="handagent-transcript"><tr><th>#</th>...'
     """
-    head = ["#", "role", "block", *(["id"] if ids else []), "content"]
+    role, block = pick("role", "角色"), pick("block", "内容块")
+    head = ["#", role, block, *(["id"] if ids else []), pick("content", "内容")]
     rows = []
     for number, line in enumerate(lines):
         badge = static.badge(_label(line), line.call)
@@ -120,10 +125,11 @@ class Transcript:
             if line.message != current:
                 current = line.message
                 out.append(f"[{line.message}] {line.role}")
-            mark = f"  <-- {line.problem.upper()}" if line.problem else ""
+            mark = f"  <-- {static.problem_word(line.problem).upper()}" if line.problem else ""
             label = f"    {_label(line)}: "
             first, *rest = line.text.rstrip("\n").split("\n")  # continuation lines stay aligned
-            text = "\n".join([first] + [" " * len(label) + r if r else r for r in rest])
+            indent = " " * static.columns(label)
+            text = "\n".join([first] + [indent + r if r else r for r in rest])
             out.append(f"{label}{text}{mark}")
         return "\n".join(out)
 
