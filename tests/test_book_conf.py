@@ -31,7 +31,7 @@ def test_the_front_page_gets_the_contents_and_a_zh_cn_part_only_when_the_folder_
     (tmp_path / "notebooks").mkdir()
     (tmp_path / "notebooks" / "00_hello_model.ipynb").write_text("{}")
     assert ":caption: Chapters\n\nnotebooks/00_hello_model\n" in front_page(tmp_path, monkeypatch)
-    assert "notebooks/zh-CN" not in front_page(tmp_path, monkeypatch)
+    assert ":caption: 中文版" not in front_page(tmp_path, monkeypatch)
     (tmp_path / "notebooks" / "zh-CN").mkdir()
     (tmp_path / "notebooks" / "zh-CN" / "00_hello_model.ipynb").write_text("{}")
     zh_part = "\nREADME.zh-CN\nnotebooks/zh-CN/00_hello_model\n```"

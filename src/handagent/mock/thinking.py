@@ -139,7 +139,8 @@ def around(request: dict, blocks: list[dict], row: models.Model | None) -> list[
     how = settings(request, row)
     if how is None:
         return [_scripted(block, {"display": "summarized"}) for block in blocks]
-    first_call = next((i for i, b in enumerate(blocks) if b["type"] in CALLS), None)
+    # the text before a call, or between two, is the model's progress note
+    last_call = max((i for i, b in enumerate(blocks) if b["type"] in CALLS), default=None)
     out = []
     if how["kind"] == "enabled" or (how["kind"] == "adaptive" and not _trivial(request, blocks)):
         plan = summary(request, blocks)
@@ -150,8 +151,8 @@ def around(request: dict, blocks: list[dict], row: models.Model | None) -> list[
     for index, block in enumerate(blocks):
         if (
             how["progress"]
-            and first_call is not None
-            and index < first_call
+            and last_call is not None
+            and index < last_call
             and (block["type"] == "text")
         ):
             tokens = math.ceil(text_tokens(block["text"]) * factor(row.id))
