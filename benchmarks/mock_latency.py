@@ -2,16 +2,16 @@
 
     .venv/bin/python benchmarks/mock_latency.py [--requests 300] [--clients 32] [--seconds 10]
 
-Both servers run in their own process, as a workshop's shared mock would, and the same SDK client
-code measures both. The bare server answers every POST with one fixed, valid Messages reply: the
-floor for "an HTTP server in Python answering this SDK". Then a room of `--clients` concurrent
-clients uses the mock for `--seconds`: every request must succeed.
+Both servers run in their own process, as a workshop's shared mock would, each on a port the OS
+picks and names in its first line, and the same SDK client code measures both. The bare server
+answers every POST with one fixed, valid Messages reply: the floor for "an HTTP server in Python
+answering this SDK". Then a room of `--clients` concurrent clients uses the mock for
+`--seconds`: every request must succeed.
 Targets: mock median within 2x of the bare server's; 0 errors under load.
 """
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
@@ -75,13 +75,9 @@ class BareHandler(BaseHTTPRequestHandler):
         self.wfile.write(FIXED_REPLY)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start(command: list[str]) -> tuple[subprocess.Popen, str]:
+    """Start a server that binds a port of the OS's choosing; return it and the URL it names."""
+    # No free port probed here and bound later: another process could take it in between.
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     line = process.stdout.readline().strip()  # "listening on http://127.0.0.1:PORT"
     if not line.startswith("listening on "):
@@ -106,14 +102,22 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def load(base_url: str, clients: int, seconds: float) -> tuple[int, int, list[float]]:
+def load(
+    base_url: str, clients: int, seconds: float, per_client: int | None = None
+) -> tuple[int, int, list[float]]:
+    """`clients` at once, each sending requests for `seconds` or until it has sent `per_client`.
+
+    Example: (url, 32, 10.0) -> (3283, 0, [0.012, ...]): requests ok, errors, each one's seconds
+    """
     done, errors, latencies, lock = [0], [0], [], threading.Lock()
     deadline = time.monotonic() + seconds
 
     def worker(number: int) -> None:
         client = anthropic.Anthropic(base_url=base_url, api_key="bench", max_retries=0)
         request = {**REQUEST, "messages": [{"role": "user", "content": f"What is {number} + 1?"}]}
-        while time.monotonic() < deadline:
+        sent = 0
+        while time.monotonic() < deadline and sent != per_client:
+            sent += 1
             started = time.perf_counter()
             try:
                 client.messages.create(**request)
@@ -138,14 +142,14 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--serve-bare", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--serve-bare", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.serve_bare is not None:
-        server = ThreadingHTTPServer(("127.0.0.1", args.serve_bare), BareHandler)
-        print(f"listening on http://127.0.0.1:{args.serve_bare}", flush=True)
+    if args.serve_bare:
+        server = ThreadingHTTPServer(("127.0.0.1", 0), BareHandler)  # port 0: the OS picks one
+        print(f"listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
         server.serve_forever()
-    mock, mock_url = start([sys.executable, "-m", "handagent.mock", "--port", str(free_port())])
-    bare, bare_url = start([sys.executable, __file__, "--serve-bare", str(free_port())])
+    mock, mock_url = start([sys.executable, "-m", "handagent.mock", "--port", "0"])
+    bare, bare_url = start([sys.executable, __file__, "--serve-bare"])
     try:
         mock_times = round_trips(mock_url, args.requests)
         bare_times = round_trips(bare_url, args.requests)

@@ -1,9 +1,13 @@
 """Tests for runtime.calls: one result per call, whatever went wrong, and a history the API
-accepts (checked with the mock's copy of the API's rules)."""
+accepts (checked with the mock's copy of the API's rules).
+
+Decided by events, not time: the napping tool waits on a gate that opens only after its result
+was built, so it is past its timeout on any machine, and says when it has finished.
+"""
 
 import threading
-import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import ODD_IDS, stop_reasons
@@ -32,8 +36,19 @@ PATH = {
 }
 EMPTY = {"type": "object", "properties": {}}
 PNG = "iVBORw0KGgo="
+CEILING = 60.0  # seconds: for a machine that is stuck, never the time the work takes
 ran: list[str] = []  # which tools actually ran, to prove a refused call was not run
 lock = threading.Lock()
+gate = threading.Event()  # opened once the nap's result is built, and after every test
+napped = threading.Event()  # set by the nap as it hands back its details, too late
+
+
+@pytest.fixture(autouse=True)
+def open_the_gate_after_each_test():
+    gate.clear()
+    napped.clear()
+    yield
+    gate.set()  # an abandoned nap returns now
 
 
 def read_file(path):
@@ -56,8 +71,11 @@ def explode():
 
 
 def nap():
-    time.sleep(0.3)
-    return ToolOutput("rested", {"never": "seen"})
+    gate.wait(CEILING)
+    try:
+        return ToolOutput("rested", {"never": "seen"})
+    finally:
+        napped.set()
 
 
 TOOL_LIST = [
@@ -127,11 +145,11 @@ def test_a_tool_that_raises_gets_an_error_result_with_the_exception():
 
 
 def test_a_tool_past_its_timeout_is_abandoned_and_its_late_details_are_not_kept():
-    started = time.monotonic()
+    # Waiting for the nap would mean waiting for the gate below: a result after CEILING.
     (result,) = run_calls(assistant(ToolCall("A", "nap", {})), TOOLS)
-    assert time.monotonic() - started < 0.25
     assert result.is_error and "did not finish within 0.05 s" in only_text(result)
-    time.sleep(0.3)
+    gate.set()
+    assert napped.wait(CEILING)  # the nap has now finished, with its details
     assert result.details is None
 
 

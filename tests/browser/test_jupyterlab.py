@@ -14,7 +14,6 @@ except in CI, where they must run.
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ import pytest
 ROOT = Path(__file__).parent.parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CEILING = 60  # seconds any wait below may last, for a stuck machine: each ends at its event
 CHROMIUM = Path(os.environ.get("HANDAGENT_CHROMIUM", "/usr/bin/chromium"))
 FLAGS = [
     "--headless",
@@ -57,12 +57,6 @@ if not CHROMIUM.exists():
 from playwright.sync_api import Page, sync_playwright  # noqa: E402  (after the skip)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def lab_url(tmp_path_factory):
     """A JupyterLab server on a temporary copy of notebooks/, with the mock provider."""
@@ -77,31 +71,35 @@ def lab_url(tmp_path_factory):
         HANDAGENT_PROVIDER="mock",
         JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
         JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),  # where it says which port it took
     )
-    port = free_port()
+    # Port 0 and no retries: the OS picks a free port as Lab binds, and Lab names it in its
+    # server-info file. A port probed here could be taken before Lab binds it, and Lab would
+    # quietly move to the next one, or this test talk to another server.
     command = [
-        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        "--IdentityProvider.token=", "--LabApp.expose_app_in_browser=True",
-        f"--ServerApp.root_dir={home / 'notebooks'}",
+        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", "--port=0",
+        "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+        "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={home / 'notebooks'}",
     ]  # fmt: skip
     if os.geteuid() == 0:
         command.append("--allow-root")
     log = (home / "lab.log").open("w")
     server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    info = home / "runtime" / f"jpserver-{server.pid}.json"  # {"port": 41234, "url": ...}
+    deadline = time.monotonic() + CEILING
     while True:
         try:
-            urllib.request.urlopen(f"{url}/api/status", timeout=2)
+            url = f"http://127.0.0.1:{json.loads(info.read_text())['port']}"
+            urllib.request.urlopen(f"{url}/api/status", timeout=10)
             break
-        except OSError:
+        except (OSError, ValueError, KeyError):  # no file yet, half written, not serving yet
             if server.poll() is not None or time.monotonic() > deadline:
                 server.kill()
                 pytest.fail(f"JupyterLab did not start; see {home / 'lab.log'}")
             time.sleep(0.3)
     yield url
     server.terminate()
-    server.wait(timeout=20)
+    server.wait(timeout=CEILING)
     log.close()
 
 
@@ -113,7 +111,7 @@ def page(lab_url):
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         tab = browser.new_page(viewport={"width": 1280, "height": 900})
         tab.goto(f"{lab_url}/lab?reset")
-        tab.wait_for_function("() => window.jupyterapp !== undefined", timeout=60_000)
+        tab.wait_for_function("() => window.jupyterapp !== undefined", timeout=CEILING * 1000)
         tab.evaluate("async () => { await window.jupyterapp.restored; }")
         yield tab
         browser.close()
@@ -154,7 +152,7 @@ def run_notebook(page: Page, name: str) -> str:
     """Open a notebook, run every cell, and return its panel's DOM id (once per session)."""
     if name not in RAN:
         RAN[name] = page.evaluate(OPEN, name)
-        page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+        page.wait_for_function(KERNEL_IDLE, timeout=CEILING * 1000)
         page.evaluate(RUN_ALL)
     else:
         page.evaluate(OPEN, name)  # brings the open notebook to the front
@@ -193,7 +191,7 @@ def test_inspector_lights_up_the_result_of_a_clicked_call(page):
     inspector.locator(".handagent-tool_use.handagent-call-2 button").click()
     selected = inspector.locator(".handagent-selected")
     result = inspector.locator(".handagent-tool_result.handagent-call-2.handagent-selected")
-    result.wait_for(timeout=10_000)
+    result.wait_for(timeout=CEILING * 1000)
     assert selected.count() == 2
     assert "toolu_" in inspector.inner_text()  # the pair, ids included
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -202,7 +200,7 @@ def test_inspector_lights_up_the_result_of_a_clicked_call(page):
     page.wait_for_function(
         "el => el.innerText.includes('\"is_error\": true')",
         arg=inspector.element_handle(),
-        timeout=10_000,
+        timeout=CEILING * 1000,
     )
 
 
@@ -213,13 +211,13 @@ def test_stepper_adds_one_message_per_click(page):
     expected = ["messages[1]", "owes 1 answer", "messages[2]", "end_turn"]
     for number, text in enumerate(expected):
         stepper.locator("button").nth(number).click()
-        stepper.get_by_text(text).first.wait_for(timeout=10_000)
+        stepper.get_by_text(text).first.wait_for(timeout=CEILING * 1000)
     assert stepper.locator("button:enabled").count() == 0
 
 
 def test_mermaid_sequence_diagram_is_drawn_as_a_picture(page):
     panel = run_notebook(page, "03_feeding_results_back.ipynb")
     picture = page.locator(f'{panel} .jp-RenderedMermaid img[src^="data:image/svg+xml"]')
-    picture.first.wait_for(timeout=30_000)
+    picture.first.wait_for(timeout=CEILING * 1000)
     picture.first.scroll_into_view_if_needed()
     screenshot(page, "03_feeding_results_back_diagram")
