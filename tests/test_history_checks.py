@@ -10,7 +10,7 @@ history may end with an assistant turn here (the prefill rule is tested in test_
 import pytest
 
 from handagent.checks import Rejection, check_request, check_tool_protocol
-from handagent.history_checks import turns
+from handagent.history_checks import blocks_of, check_server_tools, check_text, turns
 
 TOOLS = [{"name": "get_time", "input_schema": {"type": "object"}}]
 UNANSWERED = (
@@ -499,3 +499,200 @@ def test_server_tools_of_code_execution_are_defined_by_the_code_execution_tool()
             "input": {"command": "ls"}}  # fmt: skip
     code = [{"type": "code_execution_20250825", "name": "code_execution"}]
     assert check_request(body([user("Run it."), assistant([bash])], tools=code)) is None
+
+
+# --- shapes, in pydantic's words (the API validates with pydantic; SDK: the ...Param types) ----
+def test_messages_must_be_a_list_of_objects():
+    assert rejection(body({"role": "user", "content": "Hi"})).message == (
+        "messages: Input should be a valid list"
+    )
+    assert rejection(body([user("Hi"), "Hello?"])).message == (
+        "messages.1: Input should be a valid dictionary"
+    )
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ({"role": "user"}, "messages.0.content: Field required"),
+        (user(5), "messages.0.content: Input should be a valid string or list"),
+        (user(["Hi"]), "messages.0.content.0: Input should be a valid dictionary"),
+        (user([text(5)]), "messages.0.content.0.text.text: Input should be a valid string"),
+    ],
+)
+def test_a_messages_content_is_a_string_or_a_list_of_blocks(message, expected):
+    assert rejection(body([message])).message == expected
+
+
+CLEAR_AT = ("mid-conversation-system-clear-at-2026-08-21",)
+
+
+def test_clear_at_is_a_system_messages_option_under_its_beta():
+    system = {"role": "system", "content": "Be brief.", "clear_at": "next_user_message"}
+    assert check_request(body([user("Hi"), system]), betas=CLEAR_AT) is None
+    assert rejection(body([user("Hi"), system])).message == (
+        "messages.1.clear_at: Extra inputs are not permitted"
+    )
+
+
+def test_a_user_message_takes_no_clear_at_even_under_its_beta():
+    asking = user("Hi") | {"clear_at": "next_user_message"}
+    assert rejection(body([asking]), betas=CLEAR_AT).message == (
+        "messages.0.clear_at: Extra inputs are not permitted"
+    )
+
+
+def test_whitespace_only_text_is_refused_unless_the_caller_allows_it():
+    with pytest.raises(Rejection, match="^messages: text content blocks must contain non-white"):
+        check_text(" ", "system.0.text")
+    assert check_text(" ", "messages.1.content", spaces_ok=True) is None
+
+
+@pytest.mark.parametrize(
+    ("block", "expected"),
+    [
+        (call("toolu_01A") | {"name": 5}, "tool_use.name: Input should be a valid string"),
+        (call("toolu_01A") | {"name": ""}, "tool_use.name: Field required"),
+        (call("toolu_01A") | {"input": "{}"}, "tool_use.input: Input should be a valid dictionary"),
+        ({"type": "thinking", "thinking": 5, "signature": "c2ln"},
+         "thinking.thinking: Input should be a valid string"),
+        ({"type": "thinking", "thinking": "Hm.", "signature": None},
+         "thinking.signature: Input should be a valid string"),
+    ],
+)  # fmt: skip
+def test_an_assistant_blocks_fields_have_the_sdks_types(block, expected):
+    messages = [user("Hi"), assistant([block]), user("?")]
+    assert rejection(body(messages)).message == "messages.1.content.0." + expected
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"content": 5}, "tool_result.content: Input should be a valid string or list"),
+        ({"content": [5]}, "tool_result.content.0: Input should be a valid dictionary"),
+        ({"is_error": "yes"}, "tool_result.is_error: Input should be a valid boolean"),
+    ],
+)
+def test_a_tool_results_fields_have_the_sdks_types(change, expected):
+    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A") | change])]
+    assert rejection(body(messages)).message == "messages.2.content.0." + expected
+
+
+def test_a_tool_result_holds_only_the_blocks_a_result_may_hold():
+    inner = [call("toolu_01B")]
+    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A") | {
+        "content": inner}])]  # fmt: skip
+    assert rejection(body(messages)).message.startswith(
+        "messages.2.content.0.tool_result.content.0: Input tag 'tool_use' found using 'type' "
+        "does not match any of the expected tags: 'text', 'image', 'search_result', 'document', "
+        "'tool_reference', 'browser_state'"
+    )
+
+
+def test_a_tool_result_without_content_is_accepted():
+    # SDK: ToolResultBlockParam.content is optional
+    answer = user([{"type": "tool_result", "tool_use_id": "toolu_01A"}])
+    assert check_request(body([user("Hi"), assistant([call("toolu_01A")]), answer])) is None
+
+
+SOURCE = {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}
+
+
+def test_images_and_search_results_pass_with_their_fields():
+    picture = {"type": "image", "source": SOURCE}
+    found_page = {"type": "search_result", "source": "https://example.com", "title": "Example",
+                  "content": [text("An example page.")]}  # fmt: skip
+    assert check_request(body([user([picture, found_page, text("What are these?")])])) is None
+
+
+COMPACT = ("compact-2026-01-12",)
+
+
+def test_a_compaction_blocks_content_is_a_summary_string():
+    summary = {"type": "compaction", "content": "Earlier: a greeting."}
+    messages = [user("Hi"), assistant([summary, text("Hello.")]), user("Go on.")]
+    assert check_request(body(messages), betas=COMPACT) is None
+    broken = [user("Hi"), assistant([summary | {"content": [text("Hi")]}]), user("Go on.")]
+    assert rejection(body(broken), betas=COMPACT).message == (
+        "messages.1.content.0.compaction.content: Input should be a valid string"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "expected"),
+    [
+        (search("srvtoolu 01"), "messages.1.content.0.server_tool_use.id: String should match "
+         "pattern '^[a-zA-Z0-9_-]+$'"),
+        (search() | {"name": 5}, "messages.1.content.0.server_tool_use.name: Input should be a "
+         "valid string"),
+        (search() | {"name": "memory"}, "messages.1.content.0.server_tool_use.name: Input should "
+         "be 'web_search', 'web_fetch', 'code_execution', 'bash_code_execution', "
+         "'text_editor_code_execution', 'tool_search_tool_regex', 'tool_search_tool_bm25' or "
+         "'advisor'"),
+        ({"type": "mcp_tool_use", "id": "mcp.1", "name": "ask", "server_name": "wiki",
+          "input": {}}, "messages.1.content.0.mcp_tool_use.id: String should match pattern "
+         "'^[a-zA-Z0-9_-]+$'"),
+        (found("srvtoolu.01A"), "messages.1.content.0.web_search_tool_result.tool_use_id: String "
+         "should match pattern '^[a-zA-Z0-9_-]+$'"),
+    ],
+)  # fmt: skip
+def test_a_server_blocks_id_and_name_have_the_sdks_types(block, expected):
+    beta = ("mcp-client-2025-04-04",)
+    messages = [user("Search."), assistant([block, text("Done.")]), user("Ok.")]
+    assert rejection(body(messages, tools=WEB, mcp_servers=MCP), betas=beta).message == expected
+
+
+# --- manual thinking: which assistant messages need thinking first ------------------------------
+MANUAL = {"max_tokens": 2000, "thinking": {"type": "enabled", "budget_tokens": 1024}}
+THOUGHT = {"type": "thinking", "thinking": "Hm.", "signature": "c2ln"}
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["Hello.", [text("Hello.")], [THOUGHT, text("Hello.")]],
+    ids=["string", "text", "thinking first"],
+)
+def test_under_manual_thinking_a_message_without_thinking_or_starting_with_it_passes(content):
+    assert check_request(body([user("Hi"), assistant(content), user("?")], **MANUAL)) is None
+
+
+# --- a string is one text block -----------------------------------------------------------------
+def test_string_content_is_one_text_block_and_an_empty_string_none():
+    assert blocks_of(user("Hi")) == [{"type": "text", "text": "Hi"}]
+    assert blocks_of(assistant("")) == []
+
+
+def test_a_tool_result_inside_an_assistant_message_is_a_400_not_a_crash():
+    messages = [user("Hi"), assistant([result("toolu_01A")])]
+    assert rejection(body(messages)).message.startswith("messages.1.content.0: unexpected ")
+
+
+# --- server tools: MCP results, and turns without client calls ----------------------------------
+MCP_CALL = {"type": "mcp_tool_use", "id": "mcptoolu_01A", "name": "ask", "server_name": "wiki",
+            "input": {}}  # fmt: skip
+
+
+def test_an_mcp_call_answered_in_its_turn_passes_and_a_stray_mcp_result_names_mcp_tool_use():
+    beta = ("mcp-client-2025-04-04",)
+    answer = found("mcptoolu_01A", "mcp_tool_result")
+    answered = [user("Ask."), assistant([MCP_CALL, answer, text("Done.")]), user("Ok.")]
+    assert check_request(body(answered, mcp_servers=MCP), betas=beta) is None
+    stray = [user("Ask."), assistant([answer, text("Done.")]), user("Ok.")]
+    assert rejection(body(stray, mcp_servers=MCP), betas=beta).message == (
+        "messages.1.content.0: unexpected `tool_use_id` found in `mcp_tool_result` blocks: "
+        "mcptoolu_01A. Each `mcp_tool_result` block must have a corresponding `mcp_tool_use` "
+        "block before it."
+    )
+    unanswered = [user("Ask."), assistant([MCP_CALL, text("Asking.")]), user("Ok.")]
+    assert rejection(body(unanswered, mcp_servers=MCP), betas=beta).message == (
+        "messages.1.content.0: `ask` tool use with id `mcptoolu_01A` was found without a "
+        "corresponding `mcp_tool_result` block"
+    )
+
+
+def test_check_server_tools_alone_wants_the_result_in_a_turn_without_client_calls():
+    # checks.check_request runs check_tool_protocol first, which refuses these results anyway
+    messages = [user("Look it up."), assistant([search(), text("Looking.")]),
+                user([result("toolu_01A")])]  # fmt: skip
+    with pytest.raises(Rejection, match="^messages.1.content.0: `web_search` tool use with id "):
+        check_server_tools(messages, WEB, [])

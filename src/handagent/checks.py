@@ -36,6 +36,7 @@ from .history_checks import (
     check_text,
     check_thinking_first,
     check_tool_protocol,
+    one_of,
     tag_error,
 )
 from .rejections import (
@@ -194,8 +195,7 @@ def _check_options(body: dict, beta: frozenset[str]) -> None:
             raise invalid("thinking.enabled.budget_tokens: Field required")
         displays = (*fields.DISPLAYS, *(("updates",) if "thinking.display.updates" in beta else ()))
         if thinking.get("display") not in (None, *displays):
-            listed = " or ".join(", ".join(f"'{d}'" for d in displays).rsplit(", ", 1))
-            raise invalid(f"thinking.{kind}.display: Input should be {listed}")
+            raise invalid(f"thinking.{kind}.display: Input should be {one_of(displays)}")
     config = body.get("output_config")
     if config is not None:
         if not isinstance(config, dict):

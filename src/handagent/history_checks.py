@@ -66,6 +66,15 @@ DEFINED_BY = {
 SERVER_RESULTS = (*dict.fromkeys(RESULT_OF.values()), "mcp_tool_result")
 
 
+def one_of(values) -> str:
+    """pydantic's list of a Literal's values. Example: ("a", "b", "c") -> "'a', 'b' or 'c'"."""
+    return " or ".join(", ".join(f"'{value}'" for value in values).rsplit(", ", 1))
+
+
+# SDK: ServerToolUseBlockParam.name, with the beta's "advisor" [U: the order the API lists them]
+SERVER_TOOL_NAMES = one_of(RESULT_OF)
+
+
 def check_messages(messages: object, betas: tuple[str, ...] = ()) -> None:
     """Raise the API's 400 for a malformed `messages` list, or return."""
     if not isinstance(messages, list):
@@ -155,7 +164,9 @@ def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spac
         check_text(block["text"], f"{where}.text.text", spaces_ok=spaces_ok)
     elif kind == "tool_use":
         _check_id(block["id"], f"{where}.tool_use.id")
-        if not isinstance(block["name"], str) or not block["name"]:
+        if not isinstance(block["name"], str):
+            raise invalid(f"{where}.tool_use.name: Input should be a valid string")
+        if not block["name"]:
             raise invalid(f"{where}.tool_use.name: Field required")
         if not isinstance(block["input"], dict):
             raise invalid(f"{where}.tool_use.input: Input should be a valid dictionary")
@@ -177,6 +188,8 @@ def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spac
         _check_id(block["id"], f"{where}.{kind}.id")
         if not isinstance(block["name"], str):
             raise invalid(f"{where}.{kind}.name: Input should be a valid string")
+        if kind == "server_tool_use" and block["name"] not in RESULT_OF:
+            raise invalid(f"{where}.server_tool_use.name: Input should be {SERVER_TOOL_NAMES}")
     elif kind in SERVER_RESULTS:
         _check_id(block["tool_use_id"], f"{where}.{kind}.tool_use_id")
     elif kind == "compaction" and not isinstance(block.get("content"), str | None):
@@ -282,7 +295,7 @@ def check_server_tools(messages: list[dict], tools: list, mcp_servers: list) -> 
             kind, name = block.get("type"), block.get("name")
             if kind == "server_tool_use":
                 by = DEFINED_BY.get(name, name)
-                waiting[block.get("id")] = (name, RESULT_OF.get(name, ""), f"{i}.content.{j}", by)
+                waiting[block.get("id")] = (name, RESULT_OF[name], f"{i}.content.{j}", by)
             elif kind == "mcp_tool_use":
                 by = f"mcp:{block.get('server_name')}"
                 waiting[block.get("id")] = (name, "mcp_tool_result", f"{i}.content.{j}", by)
