@@ -398,3 +398,170 @@ def test_a_beta_field_that_should_be_an_object_and_is_not_is_refused(field):
     assert rejection(body(**{field: True}), betas=tuple(BETAS)) == (
         f"{field}: Input should be a valid dictionary or object"
     )
+
+
+# --- each field's outer shape, in pydantic's words (the API validates with pydantic) ----------
+@pytest.mark.parametrize("model", [5, ""])
+def test_a_model_that_is_not_a_non_empty_string_is_refused(model):
+    assert rejection(body(model=model)) == "model: Input should be a valid string"
+
+
+@pytest.mark.parametrize(
+    ("system", "expected"),
+    [
+        (5, "system: Input should be a valid string or list of text blocks"),
+        (["Be brief."], "system.0.type: Input should be 'text'"),
+        ([{"type": "image"}], "system.0.type: Input should be 'text'"),
+        ([{"type": "text", "text": 5}], "system.0.text: Input should be a valid string"),
+        ([{"type": "text", "text": " "}],
+         "messages: text content blocks must contain non-whitespace text"),
+    ],
+)  # fmt: skip
+def test_a_system_prompt_is_a_string_or_a_list_of_text_blocks(system, expected):
+    assert rejection(body(system=system)) == expected
+
+
+@pytest.mark.parametrize(
+    ("tools", "expected"),
+    [
+        ({"name": "t", "input_schema": {}}, "tools: Input should be a valid list"),
+        (["get_weather"], "tools.0: Input should be a valid dictionary"),
+        ([{"name": "t", "input_schema": "object"}],
+         "tools.0.custom.input_schema: Input should be a valid dictionary"),
+        ([{"name": "t", "input_schema": {"type": 5}}],
+         "tools.0.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft "
+         "2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at "
+         "https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview."),
+    ],
+)  # fmt: skip
+def test_tools_are_a_list_of_tool_objects_with_a_schema_object(tools, expected):
+    assert rejection(body(tools=tools)) == expected
+
+
+def test_two_tools_with_different_names_are_accepted():
+    tools = [{"name": "get_time", "input_schema": {}}, {"name": "get_weather", "input_schema": {}}]
+    assert check_request(body(tools=tools)) is None
+
+
+def test_a_custom_tool_after_an_anthropic_defined_one_is_still_checked():
+    tools = [{"type": "bash_20250124", "name": "bash"}, {"name": "bad name", "input_schema": {}}]
+    assert rejection(body(tools=tools)).startswith("tools.1.custom.name: String should match")
+
+
+@pytest.mark.parametrize(
+    "tool_choice",
+    [{"type": "auto"}, {"type": "any"}, {"type": "tool", "name": "t"}, {"type": "none"}],
+)
+def test_every_tool_choice_of_the_sdk_is_accepted(tool_choice):
+    tools = [{"name": "t", "input_schema": {}}]
+    assert check_request(body(tools=tools, tool_choice=tool_choice)) is None
+
+
+def test_tool_choice_tool_needs_the_tools_name():
+    assert rejection(body(tool_choice={"type": "tool"})) == "tool_choice.tool.name: Field required"
+
+
+@pytest.mark.parametrize("field", ["thinking", "output_config"])
+def test_thinking_and_output_config_are_objects(field):
+    assert rejection(body(**{field: "adaptive"})) == (
+        f"{field}: Input should be a valid dictionary or object"
+    )
+
+
+def test_with_the_updates_beta_the_displays_listed_are_three():
+    request = body(thinking={"type": "adaptive", "display": "full"})
+    assert rejection(request, betas=("thinking-display-updates-2026-08-18",)) == (
+        "thinking.adaptive.display: Input should be 'summarized', 'omitted' or 'updates'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("fmt", "expected"),
+    [
+        ("json", "output_config.format: Input should be a valid dictionary or object"),
+        ({"type": "json_schema", "schema": "object"},
+         "output_config.format.schema: Input should be a valid dictionary"),
+    ],
+)  # fmt: skip
+def test_output_config_format_is_an_object_holding_a_schema_object(fmt, expected):
+    assert rejection(body(output_config={"format": fmt})) == expected
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ({"thread": {"type": "continue", "previous_message_id": 7}},
+         "thread.continue.previous_message_id: Input should be a valid string"),
+        ({"mcp_servers": MCP_SERVERS[0]}, "mcp_servers: Input should be a valid list"),
+        ({"mcp_servers": ["https://mcp.example.com/mcp"]}, "mcp_servers.0.type: Input should be "
+         "'url'"),
+        ({"mcp_servers": [{"type": "stdio"}]}, "mcp_servers.0.type: Input should be 'url'"),
+        ({"compaction": {"type": "truncate"}}, "compaction.type: Input should be 'summarize'"),
+        ({"context_management": {"edits": {"type": "clear_thinking_20251015"}}},
+         "context_management.edits: Input should be a valid list"),
+        ({"context_management": {"edits": ["clear_thinking_20251015"]}},
+         "context_management.edits.0: Input tag 'None' found using 'type' does not match any of "
+         "the expected tags: 'clear_tool_uses_20250919', 'clear_thinking_20251015', "
+         "'compact_20260112'"),
+        ({"context_management": {"edits": [{"type": "clear_thinking_20251015", "keep": "all",
+                                            "when": "now"}]}},
+         "context_management.edits.0.clear_thinking_20251015.when: Extra inputs are not "
+         "permitted"),
+    ],
+)  # fmt: skip
+def test_a_beta_fields_inner_shape_is_checked_where_the_sdk_types_it(extra, expected):
+    assert rejection(body(**extra), betas=tuple(BETAS)) == expected
+
+
+def test_a_thread_that_continues_a_message_id_is_accepted():
+    request = body(thread={"type": "continue", "previous_message_id": "msg_01A"})
+    assert check_request(request, betas=("message-threads-2026-08-12",)) is None
+
+
+# --- check_request runs the history's and the model's rules with what the request says --------
+FETCH = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_fetch",
+         "input": {"url": "https://example.com"}}  # fmt: skip
+WAITING = {"messages": [HI, {"role": "assistant", "content": [FETCH]}]}  # a pause_turn sent back
+
+
+def test_a_server_tool_call_waiting_at_the_end_needs_its_tool_in_the_request():
+    # §4.4: "... but no web_fetch tool was provided"
+    assert rejection(body(**WAITING)) == (
+        "messages.1.content.0: `web_fetch` tool use with id `srvtoolu_01A` is waiting for its "
+        "result, but no web_fetch tool was provided"
+    )
+    fetch = [{"type": "web_fetch_20250910", "name": "web_fetch"}]
+    assert check_request(body(**WAITING, tools=fetch)) is None
+
+
+def test_an_mcp_call_waiting_at_the_end_needs_its_server_in_the_request():
+    waiting = {"messages": [HI, {"role": "assistant", "content": [MCP_CALL]}]}
+    beta = ("mcp-client-2025-11-20",)
+    assert rejection(body(**waiting), betas=beta) == (
+        "messages.1.content.0: `ask` tool use with id `mcptoolu_01A` is waiting for its result, "
+        "but no wiki MCP server was provided"
+    )
+    assert check_request(body(**waiting, mcp_servers=MCP_SERVERS), betas=beta) is None
+
+
+THOUGHT = {"type": "thinking", "thinking": "Hm.", "signature": "c2ln"}
+TEXT_THEN_THINKING = _turn({"type": "text", "text": "Let me see."}, THOUGHT)
+
+
+def test_only_manual_thinking_needs_thinking_to_open_an_assistant_turn():
+    # §2.4; adaptive thinking may think after text (recorded: Opus 4.6 streams text, thinking)
+    manual = body(model="claude-haiku-4-5", thinking={"type": "enabled", "budget_tokens": 1024},
+                  **TEXT_THEN_THINKING)  # fmt: skip
+    assert rejection(manual) == (
+        "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
+        "block must be thinking or redacted_thinking. Found text."
+    )
+    assert check_request(body(thinking={"type": "adaptive"}, **TEXT_THEN_THINKING)) is None
+    assert check_request(body(**TEXT_THEN_THINKING)) is None
+
+
+def test_the_version_decides_whether_the_models_sampling_rule_applies():
+    request = body(model="claude-haiku-4-5", temperature=0.5, top_p=0.9)
+    assert rejection(request, version="2023-06-01") == (
+        "`temperature` and `top_p` cannot both be specified for this model. Please use only one."
+    )
