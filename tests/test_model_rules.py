@@ -187,3 +187,93 @@ def test_a_paused_server_tool_turn_sent_back_to_finish_is_not_a_prefill():
     ]
     search = [{"type": "web_search_20250305", "name": "web_search"}]
     assert check_request(body("claude-opus-5-5", messages=messages, tools=search)) is None
+
+
+def test_a_paused_turn_sent_back_after_earlier_turns_is_not_a_prefill_either():
+    paused = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_search",
+              "input": {"query": "news"}}  # fmt: skip
+    messages = [
+        HI,
+        {"role": "assistant", "content": "Hello."},
+        {"role": "user", "content": "Any news?"},
+        {"role": "assistant", "content": [{"type": "text", "text": "Searching."}, paused]},
+    ]
+    search = [{"type": "web_search_20250305", "name": "web_search"}]
+    assert check_request(body("claude-opus-5-5", messages=messages, tools=search)) is None
+
+
+def test_an_effort_on_a_model_without_efforts_is_an_extra_input():
+    # [U] Sonnet 4.5 "rejects effort entirely"; the 4.5 generation has no effort levels
+    request = body("claude-haiku-4-5", output_config={"effort": "low"})
+    assert refused(request) == "output_config.effort: Extra inputs are not permitted"
+
+
+# vibeproxy#509: "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
+CLEAR_THINKING = {"edits": [{"type": "clear_thinking_20251015", "keep": "all"}]}
+CONTEXT_BETA = ("context-management-2025-06-27",)
+
+
+@pytest.mark.parametrize(
+    ("model", "thinking"),
+    [("claude-haiku-4-5", None), ("claude-haiku-5-5", {"type": "disabled"})],
+)
+def test_clearing_thinking_is_refused_where_thinking_is_off(model, thinking):
+    extra = {"thinking": thinking} if thinking else {}
+    request = body(model, context_management=CLEAR_THINKING, **extra)
+    assert refused(request, betas=CONTEXT_BETA) == (
+        "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
+    )
+
+
+@pytest.mark.parametrize(
+    ("model", "thinking"),
+    [
+        ("claude-haiku-5-5", None),  # thinks unless told not to
+        ("claude-haiku-5-5", {"type": "adaptive"}),
+        ("claude-haiku-4-5", {"type": "enabled", "budget_tokens": 1024}),
+    ],
+)
+def test_clearing_thinking_is_accepted_where_thinking_is_on(model, thinking):
+    extra = {"thinking": thinking} if thinking else {}
+    request = body(model, max_tokens=2000, context_management=CLEAR_THINKING, **extra)
+    assert check_request(request, betas=CONTEXT_BETA) is None
+
+
+def test_clearing_tool_uses_needs_no_thinking():
+    edits = {"edits": [{"type": "clear_tool_uses_20250919"}]}
+    request = body("claude-haiku-4-5", context_management=edits)
+    assert check_request(request, betas=CONTEXT_BETA) is None
+
+
+def test_manual_thinking_with_a_budget_of_1024_below_max_tokens_is_accepted():
+    request = body("claude-haiku-4-5", max_tokens=1025,
+                   thinking={"type": "enabled", "budget_tokens": 1024})  # fmt: skip
+    assert check_request(request) is None
+
+
+def test_count_tokens_takes_manual_thinking_without_max_tokens():
+    request = {"model": "claude-haiku-4-5", "messages": [HI],
+               "thinking": {"type": "enabled", "budget_tokens": 2000}}  # fmt: skip
+    assert check_request(request, count_tokens=True) is None
+
+
+@pytest.mark.parametrize(
+    ("model", "thinking", "advice"),
+    [
+        ("claude-haiku-4-5", {"type": "adaptive"},
+         ' Use "thinking.type.enabled" with "budget_tokens" to control thinking behavior.'),
+        ("claude-sonnet-5-5", {"type": "enabled", "budget_tokens": 2000}, ADAPTIVE_ADVICE),
+    ],
+)  # fmt: skip
+def test_the_advice_names_a_thinking_type_the_model_has(model, thinking, advice):
+    kind = thinking["type"]
+    message = refused(body(model, max_tokens=4000, thinking=thinking))
+    assert message == f'"thinking.type.{kind}" is not supported for this model.' + advice
+
+
+def test_between_tools_above_its_effort_points_to_adaptive_not_to_itself():
+    request = body("claude-sonnet-5-5", thinking={"type": "between_tools"},
+                   output_config={"effort": "max"})  # fmt: skip
+    assert refused(request) == (
+        '"thinking.type.between_tools" is not supported for this model.' + ADAPTIVE_ADVICE
+    )
