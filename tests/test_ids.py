@@ -1,6 +1,8 @@
 """Tests for runtime.ids: tool-call ids rewritten per request, in pairs, without collisions."""
 
 import copy
+import hashlib
+import json
 import re
 
 import pytest
@@ -158,3 +160,41 @@ def test_every_id_becomes_valid_and_distinct_originals_stay_distinct(history, ru
 def test_rewrites_of_distinct_ids_do_not_collide(originals):
     rewrites = {rewrite_id(original, ANTHROPIC) for original in originals}
     assert len(rewrites) == len(originals)
+
+
+def sha8(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
+def test_the_rewrite_ends_with_the_sha256_of_the_original():
+    # a pure function of the id: another process, or another run, sends the same rewrite
+    assert rewrite_id("call_1|fc_2", ANTHROPIC) == "call_1_fc_2_" + sha8("call_1|fc_2")
+
+
+def test_a_retry_hashes_the_original_with_its_attempt_number():
+    assert rewrite_id("x|y", ANTHROPIC, 2) == "x_y_" + sha8("x|y#2")
+
+
+def test_an_id_holding_a_lone_surrogate_is_rewritten_not_a_crash():
+    original = json.loads('"call_\\ud800"')  # JSON may escape half a surrogate pair
+    assert rewrite_id(original, ANTHROPIC) == "call___" + sha8(original)
+
+
+def test_a_rewrite_that_clashes_takes_the_first_free_attempt():
+    squatters = [rewrite_id("x|y", ANTHROPIC, attempt) for attempt in (0, 1)]
+    assert id_table(turn(squatters[0], "x|y"), ANTHROPIC)["x|y"] == rewrite_id("x|y", ANTHROPIC, 1)
+    table = id_table(turn(*squatters, "x|y"), ANTHROPIC)
+    assert table["x|y"] == rewrite_id("x|y", ANTHROPIC, 2)
+
+
+def test_two_ids_whose_rewrites_collide_are_sent_distinct():
+    first, second = "call_|||+//|+||", "call_|+=|/=|/|+"  # found by search: same sha256 start
+    assert rewrite_id(first, ANTHROPIC) == rewrite_id(second, ANTHROPIC)
+    table = id_table(turn(first, second), ANTHROPIC)
+    assert table[first] != table[second]
+
+
+def test_an_id_reused_in_three_turns_is_sent_three_ways_counting_attempts_up():
+    history = turn("call|0") + turn("call|0") + turn("call|0")
+    ids = call_ids(normalise_ids(history, ANTHROPIC))
+    assert ids == [rewrite_id("call|0", ANTHROPIC, attempt) for attempt in (0, 1, 2)]
