@@ -317,3 +317,88 @@ def test_grep_without_matches_says_so():
 def test_grep_limit_below_one_is_a_programmer_error():
     with pytest.raises(ValueError, match="limit must be 1 or more"):
         grep_policy(matches(3), limit=0)
+
+
+# --- the figures and notices in full --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "shown"),
+    [
+        (1023, "1023 B"),
+        (1024, "1.0 KB"),
+        (100 * 1024, "100.0 KB"),
+        (1024 * 1024 - 1, "1024.0 KB"),
+        (1024 * 1024, "1.0 MB"),
+        (100 * 1024 * 1024, "100.0 MB"),
+    ],
+)
+def test_sizes_step_up_at_1024_and_count_in_binary_units(n, shown):
+    assert format_size(n) == shown
+
+
+def test_the_notice_follows_the_last_line_as_it_was():
+    # trailing spaces and characters are output too; only the newlines before the notice go
+    out = bash_policy("Saved report.XLSX  \nSaved report.XLSX\n", exit_code=1)
+    assert out.content == "Saved report.XLSX  \nSaved report.XLSX\n\nCommand exited with code 1"
+
+
+def test_a_cut_of_blank_lines_is_the_notice_alone():
+    out = read_policy("\n" * 3000)
+    assert out.content == "[Showing lines 1-2000 of 3000. Use offset=2001 to continue.]"
+
+
+def test_a_read_of_only_the_start_keeps_the_figures_it_knows():
+    figures = read_policy(numbered(10), offset=5, complete=False).details["truncation"]
+    assert figures == {
+        "truncated": True,
+        "truncated_by": None,
+        "total_lines": None,
+        "total_bytes": None,
+        "output_lines": 10,
+        "output_bytes": len(numbered(10)),
+        "max_lines": 2000,
+        "max_bytes": 51200,
+        "first_line_exceeds_limit": False,
+        "last_line_partial": False,
+        "offset": 5,
+    }
+
+
+def test_bash_cut_by_bytes_names_the_byte_limit():
+    out = bash_policy(("x" * 99 + "\n") * 1000)
+    assert out.content.endswith(
+        "\n\n[Showing lines 489-1000 of 1000 (50.0 KB limit). The rest was not kept; rerun with "
+        "less output (e.g. pipe through grep or head)]"
+    )
+
+
+def test_grep_limit_of_one_shows_one_match():
+    out = grep_policy(matches(3), limit=1)
+    assert out.content == (
+        "src/m1.py:1: hit\n\n[1 of 3 matches shown. Use limit=2 or a narrower pattern to see more.]"
+    )
+
+
+def test_grep_limit_over_2000_is_not_capped_by_the_line_limit():
+    assert grep_policy(matches(2100), limit=3000).content == "\n".join(matches(2100))
+
+
+def test_grep_hitting_every_limit_says_all_three_and_gives_every_figure():
+    out = grep_policy(["m" * 600] * 300, limit=200)
+    assert out.content.endswith(
+        "m... [truncated]\n\n[200 of 300 matches shown. Use limit=400 or a narrower pattern to "
+        "see more. 50.0 KB limit reached after 99 matches. Use a narrower pattern or path to see "
+        "the rest. 200 long lines cut at 500 chars. Use read_file with offset to see a whole "
+        "line.]"
+    )
+    assert out.details == {
+        "truncation": {
+            "truncated": True,
+            "limits_hit": ["matches", "bytes", "line_chars"],
+            "total_matches": 300,
+            "output_matches": 99,
+            "lines_cut": 200,
+            "output_bytes": 99 * len("m" * 500 + "... [truncated]\n"),
+        }
+    }
