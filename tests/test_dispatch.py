@@ -5,15 +5,16 @@ concurrency is shown by tools that meet at a barrier, which calls run one by one
 """
 
 import threading
+from datetime import date
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handagent.checks import check_tool_protocol
-from handagent.dispatch import not_run, run_tool_calls, tool_result
+from handagent.dispatch import Outcome, not_run, outcomes, run_tool_calls, tool_result
 from handagent.mock import MockServer
-from handagent.tools import Tool, ToolOutput
+from handagent.tools import Tool, ToolOutput, ToolRegistry
 
 NUMBERS = {
     "type": "object",
@@ -125,7 +126,8 @@ def test_sdk_blocks_are_read_like_dicts():
 
 
 def test_a_reply_without_tool_calls_is_a_programmer_mistake():
-    with pytest.raises(ValueError, match="no tool_use blocks"):
+    words = r"^This reply has no tool_use blocks; there is nothing to answer\.$"
+    with pytest.raises(ValueError, match=words):
         run_tool_calls([{"type": "text", "text": "Hi"}], TOOLS)
 
 
@@ -177,3 +179,73 @@ def test_random_batches_get_exactly_one_result_per_call_and_the_mock_accepts_the
         model="claude-sonnet-5", max_tokens=300, messages=history, tools=menu
     )
     assert reply.content
+
+
+def test_the_input_received_is_echoed_as_written_even_in_chinese():
+    (result,) = run_tool_calls([call("A", "add", {"a": "北京"})], TOOLS)["content"]
+    assert 'Received: {"a": "北京"}' in result["content"]
+
+
+def test_a_value_json_cannot_hold_is_shown_by_its_repr():
+    tool = Tool("when", "Returns a date.", EMPTY, lambda: {"on": date(2026, 12, 1)})
+    (result,) = run_tool_calls([call("A", "when", {})], [tool])["content"]
+    assert result == tool_result("A", '{"on": "datetime.date(2026, 12, 1)"}')
+
+
+def test_an_unknown_tool_among_no_tools_says_there_are_none():
+    (result,) = run_tool_calls([call("A", "get_time", {})], [])["content"]
+    assert result["content"] == "Unknown tool 'get_time'. Available tools: none."
+
+
+def test_a_registry_is_taken_as_it_is():
+    (result,) = run_tool_calls([call("A", "add", {"a": 1, "b": 2})], ToolRegistry(TOOLS))["content"]
+    assert result == tool_result("A", "3")
+
+
+def test_a_tool_output_keeps_its_error_flag_and_its_details_for_the_ui():
+    failing = Tool("check", "Fails.", EMPTY, lambda: ToolOutput("2 tests failed", {"failed": 2},
+                                                               is_error=True))  # fmt: skip
+    registry = ToolRegistry([failing, *TOOLS])
+    assert outcomes([call("A", "check", {}), call("B", "echo", {})], registry) == [
+        Outcome("2 tests failed", True, {"failed": 2}),
+        Outcome("echoed", False, {"ui": 1}),
+    ]
+
+
+def test_problems_for_other_calls_than_these_are_a_programmers_mistake():
+    calls = [call("A", "add", {"a": 1, "b": 2}), call("B", "echo", {})]
+    with pytest.raises(ValueError):
+        outcomes(calls, ToolRegistry(TOOLS), problems=[None])
+
+
+def test_at_most_eight_calls_run_at_once_and_eight_do():
+    # Eight calls wait until eight are running; the other twelve then run on the same threads.
+    lock, threads, arrived, eight = threading.Lock(), set(), [], threading.Event()
+
+    def busy():
+        with lock:
+            threads.add(threading.get_ident())
+            arrived.append(1)
+            if len(arrived) == 8:
+                eight.set()
+        return "done" if eight.wait(CEILING) else "eight never ran at once"
+
+    tool = Tool("busy", "Waits for eight.", EMPTY, busy, timeout=CEILING)
+    message = run_tool_calls([call(f"c{i}", "busy", {}) for i in range(20)], [tool])
+    assert [r["content"] for r in message["content"]] == ["done"] * 20
+    assert len(threads) == 8
+
+
+def test_a_call_still_queued_when_its_time_runs_out_never_runs():
+    # Eight naps take every thread; the ninth call waits in the queue, is abandoned, then cancelled
+    ran = []
+    late = Tool("late", "Records that it ran.", EMPTY, lambda: ran.append(1), timeout=0.05)
+    registry = ToolRegistry([*TOOLS, late])
+    calls = [call(f"n{i}", "nap", {}) for i in range(8)] + [call("L", "late", {})]
+    results = outcomes(calls, registry)
+    assert results[-1] == Outcome("late did not finish within 0.05 s and was abandoned.", True)
+    test_over.set()  # the naps return; a worker would now take the queued call, if it were left
+    for thread in threading.enumerate():
+        if thread.name.startswith("ThreadPoolExecutor"):
+            thread.join(CEILING)
+    assert ran == []
