@@ -70,3 +70,29 @@ def test_a_malformed_beta_value_is_the_apis_400(value):
         "for the `anthropic-beta` header. Please consult our documentation at docs.claude.com "
         "or try again without the header."
     )
+
+
+def test_a_bearer_token_after_more_than_one_space_is_still_the_key():
+    assert api_key({"authorization": "Bearer  k4"}) == "k4"
+
+
+def test_a_long_bad_version_or_beta_value_is_quoted_up_to_80_characters():
+    # the mock's own cut: a client that sends a whole file as a header gets a readable message
+    long = "2023-" + "9" * 200
+    with pytest.raises(Rejection) as caught:
+        version({"anthropic-version": long})
+    assert caught.value.message == f'anthropic-version: "{long[:80]}" is not a valid version'
+    with pytest.raises(Rejection) as caught:
+        betas({"anthropic-beta": "Context " + "x" * 200})
+    assert caught.value.message.startswith(
+        f"Unexpected value(s) `{('Context ' + 'x' * 200)[:80]}` "
+    )
+
+
+def test_every_malformed_beta_value_is_named_in_order():
+    with pytest.raises(Rejection) as caught:
+        betas({"anthropic-beta": "Bad Value,context-management-2025-06-27,"})
+    assert caught.value.message == (
+        "Unexpected value(s) `Bad Value`, `` for the `anthropic-beta` header. Please consult our "
+        "documentation at docs.claude.com or try again without the header."
+    )
