@@ -1,8 +1,9 @@
 """`python -m handagent.mock`: serves the genuine SDK until Ctrl-C or SIGTERM, then says so.
 
 Each test starts the command in its own process on a port it picks itself (`--port 0`, named in
-its first line), and decides by events only: the line it prints, the reply it sends, its exit.
-The ceilings (CEILING seconds) are for a machine that is stuck, never the time the work takes.
+its first line), or on a port an in-process mock already holds, and decides by events only: the
+line it prints, the reply it sends, its exit. The ceilings (CEILING seconds) are for a machine
+that is stuck, never the time the work takes.
 """
 
 import signal
@@ -79,3 +80,11 @@ def test_a_second_signal_while_stopping_does_not_turn_into_a_traceback():
         process.kill()
     assert process.returncode == 0 and "Traceback" not in err
     assert out.startswith("stopped by SIG")
+
+
+def test_the_command_line_explains_a_busy_port(mock_server):
+    port = mock_server.base_url.rsplit(":", 1)[1]
+    command = [sys.executable, "-m", "handagent.mock", "--port", port]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=CEILING)
+    assert finished.returncode == 1
+    assert finished.stderr.startswith(f"cannot listen on 127.0.0.1:{port}: ")

@@ -3,8 +3,7 @@ against the mock, with the real API's statuses, envelopes, wording, faults and d
 
 import json
 import socket
-import subprocess
-import sys
+import threading
 import time
 
 import anthropic
@@ -19,9 +18,9 @@ from hypothesis import strategies as st
 from handagent.blocks import text_of, tool_uses
 from handagent.mock import MockServer
 
-pytestmark = pytest.mark.timeout(20)
+pytestmark = pytest.mark.timeout(60)  # a hang guard only: the tests decide by events
 
-HTTP = httpx.Client(timeout=5)  # one raw client for the module: each new one costs 0.1 s
+HTTP = httpx.Client(timeout=60)  # one raw client for the module: each new one costs 0.1 s
 HEADERS = {"x-api-key": "test-key", "anthropic-version": "2023-06-01"}
 TOOLS = [{"name": "get_time", "input_schema": {"type": "object", "properties": {}}}]
 QUESTION = {"role": "user", "content": "What time is it?"}
@@ -381,7 +380,7 @@ def test_a_head_request_gets_headers_only_and_the_connection_stays_usable(mock_s
 def raw_exchange(server: MockServer, request: bytes) -> tuple[int, dict, dict]:
     """Send bytes on a fresh socket; the status, headers and JSON body of the answer."""
     host, port = server.base_url.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=5) as connection:
+    with socket.create_connection((host, int(port)), timeout=60) as connection:
         connection.sendall(request)
         connection.shutdown(socket.SHUT_WR)
         answer = b""
@@ -435,7 +434,7 @@ def test_a_crash_inside_the_mock_is_a_500_api_error_envelope(mock_server, sdk):
         sdk.messages.create(**body())
 
 
-def test_a_client_that_hangs_up_mid_answer_leaves_no_traceback(mock_server, capfd):
+def test_a_client_that_hangs_up_mid_answer_leaves_no_traceback(mock_server, capfd, monkeypatch):
     mock_server.script([{"type": "text", "text": "word " * 5000}])
     host, port = mock_server.base_url.removeprefix("http://").split(":")
     payload = json.dumps(body(stream=True)).encode()
@@ -443,11 +442,21 @@ def test_a_client_that_hangs_up_mid_answer_leaves_no_traceback(mock_server, capf
         f"POST /v1/messages HTTP/1.1\r\nHost: m\r\nx-api-key: k\r\nx-mock-fault: slow=0.2\r\n"
         f"Content-Length: {len(payload)}\r\n\r\n"
     ).encode()
+    ours, handled = [], threading.Event()
+    serve = mock_server._server.process_request_thread  # socketserver: handle, report, close
+
+    def watched(request: socket.socket, client_address: tuple) -> None:
+        serve(request, client_address)
+        if client_address in ours:
+            handled.set()
+
+    monkeypatch.setattr(mock_server._server, "process_request_thread", watched)
     connection = socket.create_connection((host, int(port)))
+    ours.append(connection.getsockname())
     connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\1\0\0\0\0\0\0\0")  # reset
     connection.sendall(head + payload)
     connection.close()  # before the answer: the server writes into a reset connection
-    time.sleep(0.6)
+    assert handled.wait(60)  # the server is done with that connection, errors reported or not
     assert post(mock_server, body()).status_code == 200
     assert capfd.readouterr().err == ""
 
@@ -466,13 +475,11 @@ def test_a_body_over_32_mb_is_refused_without_being_read(mock_server):
         "POST /v1/messages HTTP/1.1\r\nHost: mock\r\nx-api-key: test-key\r\n"
         f"content-type: application/json\r\ncontent-length: {33 * 1024 * 1024}\r\n\r\n"
     )
-    started = time.monotonic()
-    with socket.create_connection((host, int(port)), timeout=5) as connection:
-        connection.sendall(head.encode() + b'{"model": ')
+    with socket.create_connection((host, int(port)), timeout=60) as connection:
+        connection.sendall(head.encode() + b'{"model": ')  # and no more: a read would wait, a 408
         answer = b""
         while chunk := connection.recv(65536):
             answer += chunk
-    assert time.monotonic() - started < 2
     status_line, _, rest = answer.partition(b"\r\n")
     assert status_line.startswith(b"HTTP/1.1 413")
     assert b"\r\nrequest-id: req_" in rest
@@ -589,14 +596,12 @@ def counting_sdk(server: MockServer, fault: str, **options) -> tuple[anthropic.A
         ("server_error", 500, "api_error", anthropic.InternalServerError),
     ],
 )
-def test_error_faults_raise_promptly_without_retries(
+def test_error_faults_raise_at_once_without_retries(
     mock_server, fault, status, error_type, exception
 ):
     client, sent = counting_sdk(mock_server, fault)  # the SDK's default: two retries
-    started = time.monotonic()
     with pytest.raises(exception) as caught:
         client.messages.create(**body())
-    assert time.monotonic() - started < 1
     assert len(sent) == 1
     response = caught.value.response
     assert response.status_code == status
@@ -611,14 +616,14 @@ def test_overloaded_has_the_api_message(mock_server):
 
 
 def test_a_slow_reply_times_out_the_sdk(mock_server):
-    client, sent = counting_sdk(mock_server, "slow=0.5", timeout=0.2, max_retries=0)
+    client, sent = counting_sdk(mock_server, "slow=30", timeout=0.2, max_retries=0)
     with pytest.raises(anthropic.APITimeoutError):
         client.messages.create(**body())
     assert len(sent) == 1
 
 
 def test_a_slow_reply_arrives_when_the_sdk_waits(mock_server):
-    client, _ = counting_sdk(mock_server, "slow=0.3", timeout=5, max_retries=0)
+    client, _ = counting_sdk(mock_server, "slow=0.3", timeout=60, max_retries=0)
     started = time.monotonic()
     assert text_of(client.messages.create(**body()).content) == BRAIN_TEXT
     assert time.monotonic() - started >= 0.3
@@ -670,17 +675,6 @@ def test_a_cut_json_reply_is_a_connection_error_for_the_sdk(mock_server):
         caught.value.__cause__
     )
     assert len(sent) == 1
-
-
-# --- python -m handagent.mock -------------------------------------------------------------------
-
-
-def test_the_command_line_explains_a_busy_port(mock_server):
-    port = mock_server.base_url.rsplit(":", 1)[1]
-    command = [sys.executable, "-m", "handagent.mock", "--port", port]
-    finished = subprocess.run(command, capture_output=True, text=True, timeout=10)
-    assert finished.returncode == 1
-    assert finished.stderr.startswith(f"cannot listen on 127.0.0.1:{port}: ")
 
 
 # --- the per-model rules, as a client of the real API meets them --------------------------------
