@@ -32,12 +32,17 @@ PACKAGE = "src/handagent"
 # module under src/handagent -> its own test files
 MODULES = {
     "checks": ["tests/test_checks.py"],
+    "history_checks": ["tests/test_history_checks.py"],
+    "model_rules": ["tests/test_model_rules.py"],
     "runtime/ids": ["tests/test_ids.py"],
     "runtime/repair": ["tests/test_repair.py"],
     "runtime/truncate": ["tests/test_truncate.py"],
     "dispatch": ["tests/test_dispatch.py"],
     "mock/brain": ["tests/test_mock_brain.py"],
     "mock/server": ["tests/test_mock_server.py"],
+    "mock/routes": ["tests/test_mock_server.py"],
+    "mock/access": ["tests/test_mock_access.py"],
+    "mock/signatures": ["tests/test_mock_signatures.py"],
     "models": ["tests/test_models.py"],
 }
 CONFIG = """
