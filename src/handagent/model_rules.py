@@ -40,7 +40,7 @@ UNFINISHED = ("server_tool_use", "mcp_tool_use", "compaction")  # how a paused t
 MIN_BUDGET_TOKENS = 1024  # SDK: ThinkingConfigEnabledParam.budget_tokens, "at least 1,024"
 
 
-def check(body: dict, model: Model, *, version: str, count_tokens: bool = False) -> None:
+def check(body: dict, model: Model, *, version: str, count_tokens: bool) -> None:
     """Raise the API's 400 for what this model refuses in `body`, or return."""
     if not count_tokens:
         _check_prefill(body["messages"], model)
@@ -79,8 +79,8 @@ def _check_thinking(body: dict, model: Model, *, forced: bool, count_tokens: boo
         raise invalid(EFFORT.format(effort=effort, levels=levels))
     thinking = body.get("thinking")
     edits = (body.get("context_management") or {}).get("edits") or []
-    thinks = (thinking or {}).get("type", "adaptive" if model.thinks_by_default else "disabled")
-    if thinks == "disabled" and any(e["type"] == "clear_thinking_20251015" for e in edits):
+    off = thinking["type"] == "disabled" if thinking else not model.thinks_by_default
+    if off and any(e["type"] == "clear_thinking_20251015" for e in edits):
         raise invalid(CLEAR_THINKING_NEEDS_THINKING)
     if thinking is None:
         return
