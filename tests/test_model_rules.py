@@ -6,6 +6,7 @@ from the recorded replies; the models are the reference's examples for each rule
 
 import pytest
 
+from handagent import model_rules, models
 from handagent.checks import Rejection, check_request
 
 HI = {"role": "user", "content": "Hi"}
@@ -277,3 +278,13 @@ def test_between_tools_above_its_effort_points_to_adaptive_not_to_itself():
     assert refused(request) == (
         '"thinking.type.between_tools" is not supported for this model.' + ADAPTIVE_ADVICE
     )
+
+
+def test_a_row_with_no_other_thinking_type_refuses_without_advice():
+    # the retired rows think not at all; `check` takes any row, served or not
+    row = models.find("claude-3-opus-20240229")
+    assert row.thinking_types == {"disabled"}
+    request = body(row.id, max_tokens=4000, thinking={"type": "enabled", "budget_tokens": 2000})
+    with pytest.raises(Rejection) as caught:
+        model_rules.check(request, row, version="2023-06-01", count_tokens=False)
+    assert caught.value.message == '"thinking.type.enabled" is not supported for this model.'
