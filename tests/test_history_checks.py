@@ -7,10 +7,20 @@ makes these tests fail. The model is Haiku 4.5, which still takes an assistant p
 history may end with an assistant turn here (the prefill rule is tested in test_model_rules).
 """
 
+from typing import Literal
+
+import pydantic
 import pytest
 
 from handagent.checks import Rejection, check_request, check_tool_protocol
-from handagent.history_checks import blocks_of, check_server_tools, check_text, turns
+from handagent.history_checks import (
+    RESULT_OF,
+    blocks_of,
+    check_server_tools,
+    check_text,
+    one_of,
+    turns,
+)
 
 TOOLS = [{"name": "get_time", "input_schema": {"type": "object"}}]
 UNANSWERED = (
@@ -696,3 +706,10 @@ def test_check_server_tools_alone_wants_the_result_in_a_turn_without_client_call
                 user([result("toolu_01A")])]  # fmt: skip
     with pytest.raises(Rejection, match="^messages.1.content.0: `web_search` tool use with id "):
         check_server_tools(messages, WEB, [])
+
+
+@pytest.mark.parametrize("values", [("a",), ("a", "b"), ("a", "b", "c"), tuple(RESULT_OF)])
+def test_one_of_lists_a_literals_values_as_pydantic_does(values):
+    with pytest.raises(pydantic.ValidationError) as caught:
+        pydantic.TypeAdapter(Literal[values]).validate_python("none of them")
+    assert caught.value.errors()[0]["msg"] == f"Input should be {one_of(values)}"
