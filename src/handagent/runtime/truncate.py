@@ -184,6 +184,11 @@ def grep_policy(matches: list[str], limit: int = GREP_MAX_MATCHES) -> ToolOutput
         raise ValueError(f"grep_policy limit must be 1 or more, got {limit}; pass the default 100.")
     if not matches:
         return ToolOutput("No matches found.", {})
+    if broken := [i for i, m in enumerate(matches) if "\n" in m]:  # a cap by lines would cut it
+        raise ValueError(
+            f"grep_policy takes one line per match; match {broken[0]} has a newline: "
+            "pass each line as a match of its own."
+        )
     kept = matches[:limit]
     shown = [
         m[:GREP_MAX_LINE_CHARS] + "... [truncated]" if len(m) > GREP_MAX_LINE_CHARS else m
