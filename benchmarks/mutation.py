@@ -11,6 +11,10 @@ that nothing noticed. Each module runs alone in a temporary copy of the reposito
 writes its `mutants/` folder there), so the score says what the module's own tests pin down,
 not what the whole suite happens to touch.
 
+A mutant that hangs (a loop that never ends, a server that never answers) is stopped after
+(its tests' time in the clean run + 1 s) x 5, mutmut's `timeout_multiplier` (its default, 15,
+kept mock/server's 19 hanging mutants waiting 20 minutes), and counts as a timeout.
+
 score = detected / scored, where detected = killed + timeout + segfault and scored = detected +
 survived + no tests + suspicious (skipped and not-checked mutants are left out).
 
@@ -51,6 +55,7 @@ source_paths = ["src"]
 only_mutate = ["{module}"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:timeout", "-x", "-q"]
 pytest_add_cli_args_test_selection = {tests}
+timeout_multiplier = 5.0
 """
 
 
