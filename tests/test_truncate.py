@@ -324,8 +324,12 @@ def test_grep_given_a_match_of_two_lines_is_a_programmer_error(where):
     # before, the second line was cut as if by the line limit and the notice blamed 50 KB
     given = matches(3)
     given[where] += "\n    continued"
-    with pytest.raises(ValueError, match=f"one line per match; match {where} has a newline"):
+    with pytest.raises(ValueError) as caught:
         grep_policy(given)
+    assert str(caught.value) == (
+        f"grep_policy takes one line per match; match {where} has a newline: "
+        "pass each line as a match of its own."
+    )
 
 
 # --- the figures and notices in full --------------------------------------------------------
@@ -346,10 +350,11 @@ def test_sizes_step_up_at_1024_and_count_in_binary_units(n, shown):
     assert format_size(n) == shown
 
 
-def test_the_notice_follows_the_last_line_as_it_was():
+@pytest.mark.parametrize("last", ["Saved report.XLSX", "Saved report.XLSX\t"])
+def test_the_notice_follows_the_last_line_as_it_was(last):
     # trailing spaces and characters are output too; only the newlines before the notice go
-    out = bash_policy("Saved report.XLSX  \nSaved report.XLSX\t\n", exit_code=1)
-    assert out.content == "Saved report.XLSX  \nSaved report.XLSX\t\n\nCommand exited with code 1"
+    out = bash_policy(f"Saved report.XLSX  \n{last}\n\n", exit_code=1)
+    assert out.content == f"Saved report.XLSX  \n{last}\n\nCommand exited with code 1"
 
 
 def test_a_cut_of_blank_lines_is_the_notice_alone():
