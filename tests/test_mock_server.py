@@ -1,10 +1,13 @@
 """Tests for handagent.mock.server (and `python -m handagent.mock`): the real SDK and raw httpx
 against the mock, with the real API's statuses, envelopes, wording, faults and determinism."""
 
+import io
 import json
 import socket
 import threading
 import time
+from collections.abc import Callable
+from http.client import HTTPMessage
 
 import anthropic
 import httpx
@@ -17,6 +20,8 @@ from hypothesis import strategies as st
 
 from handagent.blocks import text_of, tool_uses
 from handagent.mock import MockServer
+from handagent.mock.routes import Response
+from handagent.mock.server import MAX_BODY_BYTES, State, answer
 
 pytestmark = pytest.mark.timeout(60)  # a hang guard only: the tests decide by events
 
@@ -415,14 +420,34 @@ def test_a_body_shorter_than_its_content_length_is_a_400(mock_server):
 
 
 @pytest.mark.parametrize(
-    "request_line",
-    ["GARBAGE", "POST /v1/messages HTTP/2.0", "POST /v1/messages HTTP/1.x", "GET /v1/messages"],
+    ("request_line", "status", "message"),
+    [
+        ("GARBAGE", 400, "Bad request syntax ('GARBAGE')"),
+        ("POST /v1/messages HTTP/2.0", 400, "Invalid HTTP version (2.0)"),  # http.server: a 505
+        ("POST /v1/messages HTTP/1.x", 400, "Bad request version ('HTTP/1.x')"),
+        ("GET /v1/messages", 405, "Method Not Allowed"),  # HTTP/0.9, answered in HTTP/1.0
+        (f"GET /{'a' * 70000} HTTP/1.1", 414, "Request-URI Too Long"),  # http.server's words
+    ],
 )
-def test_a_request_line_that_does_not_parse_gets_an_envelope(mock_server, request_line):
-    status, headers, error = raw_exchange(mock_server, f"{request_line}\r\n\r\n".encode())
-    assert 400 <= status < 500
-    assert error["type"] == "error" and error["error"]["type"] == "invalid_request_error"
-    assert error["request_id"] == headers["request-id"]
+def test_a_request_line_that_does_not_parse_gets_an_envelope(
+    mock_server, request_line, status, message
+):
+    answered, headers, error = raw_exchange(mock_server, f"{request_line}\r\n\r\n".encode())
+    assert answered == status
+    assert error == {
+        "type": "error",
+        "error": {"type": "invalid_request_error", "message": message},
+        "request_id": headers["request-id"],
+    }
+
+
+def test_too_many_headers_is_a_431_envelope(mock_server):
+    request = b"POST /v1/messages HTTP/1.1\r\nx-api-key: k\r\n" + b"x-a: b\r\n" * 101 + b"\r\n"
+    status, headers, error = raw_exchange(mock_server, request)
+    assert (status, error["error"]) == (
+        431, {"type": "invalid_request_error", "message": "Too many headers"}
+    )  # fmt: skip
+    assert headers["connection"] == "close"
 
 
 def test_a_crash_inside_the_mock_is_a_500_api_error_envelope(mock_server, sdk):
@@ -781,3 +806,201 @@ def test_a_request_shaped_like_the_coding_clis_streams(mock_server):
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/event-stream"
     assert b'"context_management": {"applied_edits": []}' in response.content
+
+
+# --- answer(), in-process: what the handler would write, without a socket ----------------------
+
+KNOWN_FAULTS = (
+    "overloaded, rate_limit, server_error, overloaded_retryable, slow=<seconds>, disconnect, "
+    "stream_cut"
+)
+
+
+def answered(
+    payload: bytes = b"",
+    headers: dict | None = None,
+    method: str = "POST",
+    path: str = "/v1/messages",
+    read: Callable[[int], bytes] | None = None,
+    state: State | None = None,
+) -> Response:
+    """answer() for these bytes, with HEADERS and their Content-Length unless `headers` says."""
+    head = HEADERS | {"content-length": str(len(payload))} | (headers or {})
+    return answer(
+        method, path, head, read or io.BytesIO(payload).read, state or State(steady_brain)
+    )
+
+
+def envelope(response: Response) -> dict:
+    return json.loads(response.body)["error"]
+
+
+def reads(payload: bytes) -> tuple[list[int], Callable[[int], bytes]]:
+    """A body reader that notes what it was asked for."""
+    asked: list[int] = []
+
+    def read(n: int) -> bytes:
+        asked.append(n)
+        return payload
+
+    return asked, read
+
+
+def test_the_first_of_repeated_headers_is_the_one_that_counts():
+    payload = json.dumps(body()).encode()
+    for first, second, status in [("bad-key", "test-key", 401), ("test-key", "bad-key", 200)]:
+        headers = HTTPMessage()  # what http.server hands the handler: repeats kept, in order
+        headers["X-Api-Key"], headers["x-api-key"] = first, second
+        headers["anthropic-version"], headers["content-length"] = "2023-06-01", str(len(payload))
+        response = answer("POST", "/v1/messages", headers, io.BytesIO(payload).read, State())
+        assert response.status == status
+
+
+@pytest.mark.parametrize(
+    ("fault", "delay"), [("slow=0", 0.0), ("slow=2.5", 2.5), ("slow=600", 600.0)]
+)
+def test_slow_waits_from_0_to_600_seconds_before_the_reply(fault, delay):
+    response = answered(json.dumps(body()).encode(), {"x-mock-fault": fault})
+    assert (response.status, response.delay, response.close) == (200, delay, False)
+
+
+@pytest.mark.parametrize("fault", ["slow=600.5", "slow=-0.1", "slow=", "slow=inf"])
+def test_slow_outside_0_to_600_seconds_is_an_unknown_fault(fault):
+    response = answered(json.dumps(body()).encode(), {"x-mock-fault": fault})
+    assert response.status == 400
+    assert (
+        envelope(response)["message"]
+        == f"x-mock-fault: unknown fault {fault!r}; known: {KNOWN_FAULTS}"
+    )
+
+
+def test_an_unknown_fault_is_named_up_to_40_characters():
+    fault = "f" * 50
+    response = answered(json.dumps(body()).encode(), {"x-mock-fault": fault})
+    assert envelope(response)["message"] == (
+        f"x-mock-fault: unknown fault {'f' * 40!r}; known: {KNOWN_FAULTS}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("fault", "status", "message", "retry"),
+    [
+        ("overloaded", 529, "Overloaded", {"x-should-retry": "false", "retry-after": "1"}),
+        ("rate_limit", 429, "Number of request tokens has exceeded your per-minute rate limit.",
+         {"x-should-retry": "false", "retry-after": "1"}),
+        ("server_error", 500, "Internal server error",
+         {"x-should-retry": "false", "retry-after": "1"}),
+        ("overloaded_retryable", 529, "Overloaded",
+         {"x-should-retry": "true", "retry-after-ms": "20"}),
+    ],
+)  # fmt: skip
+def test_each_error_fault_has_its_status_words_and_retry_headers(fault, status, message, retry):
+    response = answered(json.dumps(body()).encode(), {"x-mock-fault": fault})
+    assert (response.status, envelope(response)["message"], response.delay) == (status, message, 0)
+    assert response.headers.items() >= retry.items()
+    assert not response.close
+
+
+def test_the_retryable_overload_is_retried_by_the_sdk(mock_server):
+    client, sent = counting_sdk(mock_server, "overloaded_retryable", max_retries=2)
+    with pytest.raises(anthropic.OverloadedError):
+        client.messages.create(**body())
+    assert len(sent) == 3
+
+
+def test_disconnect_is_no_answer_and_a_closed_connection():
+    assert answered(json.dumps(body()).encode(), {"x-mock-fault": "disconnect"}) == Response(
+        None, close=True
+    )
+
+
+def test_a_body_of_exactly_32_mb_is_read_and_one_byte_more_is_not():
+    asked, read = reads(b"{}")
+    response = answered(headers={"content-length": str(MAX_BODY_BYTES)}, read=read)
+    assert asked == [MAX_BODY_BYTES] and response.status == 400
+    assert envelope(response)["message"] == (
+        f"The body ended after 2 of the {MAX_BODY_BYTES} bytes in Content-Length."
+    )
+    asked, read = reads(b"{}")
+    response = answered(headers={"content-length": str(MAX_BODY_BYTES + 1)}, read=read)
+    assert asked == [] and (response.status, response.close) == (413, True)
+    assert envelope(response)["message"] == "Request exceeds the maximum allowed number of bytes."
+
+
+def test_a_chunked_body_is_refused_unread_and_the_connection_closed():
+    asked, read = reads(b"{}")
+    response = answered(headers={"transfer-encoding": "chunked"}, read=read)
+    assert asked == [] and (response.status, response.close) == (400, True)
+    assert response.headers["connection"] == "close"
+    assert envelope(response) == {
+        "type": "invalid_request_error",
+        "message": "Transfer-Encoding is not supported by the mock: send a Content-Length.",
+    }
+
+
+def test_a_content_length_is_named_up_to_40_characters():
+    response = answered(headers={"content-length": "x" * 50})
+    assert envelope(response)["message"] == (
+        f"Content-Length must be a number of bytes, not {'x' * 40!r}."
+    )
+
+
+@pytest.mark.parametrize("problem", [TimeoutError("timed out"), ConnectionResetError()])
+def test_a_body_that_stalls_or_breaks_off_is_a_408(problem):
+    def read(n: int) -> bytes:
+        raise problem
+
+    response = answered(headers={"content-length": "10"}, read=read)
+    assert (response.status, response.close) == (408, True)
+    assert envelope(response) == {
+        "type": "invalid_request_error",
+        "message": "The request body did not arrive in time.",
+    }
+
+
+def test_a_crash_is_told_in_at_most_500_characters():
+    def brain(request: dict) -> list[dict]:
+        raise ValueError("x" * 1000)
+
+    response = answered(json.dumps(body()).encode(), state=State(brain))
+    message = envelope(response)["message"]
+    assert message == ("Internal server error: the mock raised ValueError: " + "x" * 1000)[:500]
+    assert (response.status, response.close) == (500, True)
+
+
+def test_a_request_id_depends_on_the_request_only():
+    first, again = (
+        answered(method="GET", path="/v1/models"),
+        answered(method="GET", path="/v1/models"),
+    )
+    other = answered(method="GET", path="/v1/models?limit=1")
+    assert first.headers["request-id"] == again.headers["request-id"]
+    assert other.headers["request-id"] != first.headers["request-id"]
+    assert first.status == other.status == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "message"),
+    [
+        ("POST", "/v1/nothing", 404, "Not Found"),
+        ("GET", "/v1/nothing", 404, "Not Found"),
+        ("DELETE", "/v1/models", 405, "Method Not Allowed"),
+        ("GET", "/v1/messages/count_tokens", 405, "Method Not Allowed"),
+    ],
+)
+def test_a_path_the_mock_does_not_serve_is_a_404_and_a_wrong_method_a_405(
+    method, path, status, message
+):
+    response = answered(method=method, path=path)
+    assert (response.status, envelope(response)["message"], response.close) == (
+        status,
+        message,
+        False,
+    )
+
+
+def test_the_last_1000_valid_requests_are_kept_oldest_first():
+    state = State(steady_brain)
+    for n in range(1001):
+        answered(json.dumps(body(max_tokens=n + 1)).encode(), state=state)
+    assert [r["max_tokens"] for r in state.requests] == list(range(2, 1002))
