@@ -53,9 +53,19 @@ CONFIG = """
 [tool.mutmut]
 source_paths = ["src"]
 only_mutate = ["{module}"]
-pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:timeout", "-x", "-q"]
+pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:timeout", "-p", "mutation_profile",
+                       "-x", "-q"]
 pytest_add_cli_args_test_selection = {tests}
 timeout_multiplier = 5.0
+"""
+
+# A plugin on PYTHONPATH: a failing hypothesis example fails the mutant at once, unshrunk (a
+# shrink reruns the test hundreds of times, and a mutant only needs to fail), from no database.
+PROFILE = """import hypothesis
+
+phases = [hypothesis.Phase.explicit, hypothesis.Phase.reuse, hypothesis.Phase.generate]
+hypothesis.settings.register_profile("mutation", phases=phases, database=None)
+hypothesis.settings.load_profile("mutation")
 """
 
 
@@ -83,7 +93,10 @@ def mutate(module: str, tests: list[str], work: Path, children: int) -> dict:
     config = CONFIG.format(module=f"{PACKAGE}/{module}.py", tests=json.dumps(tests))
     with (work / "pyproject.toml").open("a") as pyproject:
         pyproject.write(config)
-    env = dict(os.environ, HANDAGENT_PROVIDER="mock", PYTHONDONTWRITEBYTECODE="1")
+    (work / "plugins").mkdir()
+    (work / "plugins" / "mutation_profile.py").write_text(PROFILE)
+    paths = os.pathsep.join(filter(None, [str(work / "plugins"), os.environ.get("PYTHONPATH")]))
+    env = dict(os.environ, HANDAGENT_PROVIDER="mock", PYTHONDONTWRITEBYTECODE="1", PYTHONPATH=paths)
     mutmut = [sys.executable, "-m", "mutmut"]
     started = time.perf_counter()
     done = subprocess.run(
