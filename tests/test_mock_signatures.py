@@ -10,7 +10,7 @@ import anthropic
 import hypothesis
 import pytest
 from hypothesis import strategies as st
-from test_mock_thinking import ASK, as_dicts, create, loop
+from test_mock_thinking import ASK, TOOLS, as_dicts, create, loop
 
 from handagent import models
 from handagent.blocks import text_of, tool_uses
@@ -209,6 +209,66 @@ def test_a_model_that_reads_another_models_blocks_checks_them(client):
     assert refusal(client, edited, model="claude-fable-5-1") == "messages.1.content.0: " + MODIFIED
 
 
+DROP_BLOCK = {
+    "thinking": {"type": "adaptive", "block_binding": {"prefix_mismatch_behavior": "drop_block"}},
+    "extra_headers": {"anthropic-beta": "thinking-binding-controls-2026-08-01"},
+}
+
+
+def test_drop_block_still_refuses_a_block_moved_in_the_latest_message(client):
+    history = as_dicts(loop(client))
+    history[1]["content"].insert(0, {"type": "text", "text": "First."})
+    assert refusal(client, history, **DROP_BLOCK) == "messages.1.content.1: " + MODIFIED
+
+
+def test_drop_block_drops_an_earlier_turns_block_whose_preceding_blocks_changed(client):
+    history = later(client, "claude-haiku-5-5") + [{"role": "user", "content": "Ok."}]
+    history[1]["content"].insert(0, {"type": "text", "text": "First."})
+    assert create(client, history, **DROP_BLOCK).stop_reason == "end_turn"
+
+
+def test_verify_hands_back_every_block_when_none_is_dropped(client):
+    history = as_dicts(loop(client))
+    request = {"model": "claude-haiku-5-5", "max_tokens": 2000, "messages": history, "tools": TOOLS}
+    assert signatures.verify(copy.deepcopy(request), models.get("claude-haiku-5-5")) == request
+
+
+def test_verify_drops_only_another_models_thinking_blocks(client):
+    history = as_dicts(loop(client, model="claude-sonnet-5"))
+    request = {"model": "claude-haiku-5-5", "max_tokens": 2000, "messages": history, "tools": TOOLS}
+    read = signatures.verify(request, models.get("claude-haiku-5-5"))
+    others = [b for b in history[1]["content"] if b["type"] != "thinking"]
+    assert read["messages"][1]["content"] == others and len(others) >= 2
+    assert read["messages"][::2] == history[::2]
+
+
+def test_an_assistant_turn_sent_as_a_string_needs_no_thinking(client):
+    history = [
+        ASK,
+        {"role": "assistant", "content": "It is noon."},
+        {"role": "user", "content": "Ok."},
+    ]
+    assert create(client, history).type == "message"
+
+
+def test_a_tool_turn_that_never_thought_is_accepted_with_thinking_on(client):
+    history = as_dicts(loop(client, thinking={"type": "disabled"}))
+    kinds = [b["type"] for b in history[1]["content"]]
+    assert "tool_use" in kinds and "thinking" not in kinds
+    assert create(client, history).type == "message"
+
+
+def test_a_stripped_turn_is_named_by_its_first_block(client):
+    history = as_dicts(loop(client))
+    history[1]["content"] = [
+        {"type": "text", "text": "Checking."},
+        *tool_uses(history[1]["content"]),
+    ]
+    assert refusal(client, history).startswith(
+        "messages.1.content.0.type: Expected thinking or redacted_thinking, but found text. "
+    )
+
+
 # --- the pieces ---------------------------------------------------------------------------------
 
 
@@ -222,6 +282,13 @@ def test_a_tool_id_remembers_whether_its_turn_thought():
     )
     assert not signatures._thought(thought, "claude-sonnet-5")  # another model's id says nothing
     assert not signatures._thought("toolu_01A", "claude-haiku-5-5")
+
+
+def test_an_id_that_reads_the_same_either_way_says_its_turn_did_not_think():
+    model = "claude-haiku-5-5"  # one body in 62**2 mints the same id thought or not
+    body = next(f"{n:022d}" for n in range(10**6) if signatures.tool_id(f"{n:022d}", model, True)
+                == signatures.tool_id(f"{n:022d}", model, False))  # fmt: skip
+    assert not signatures._thought(signatures.tool_id(body, model, True), model)
 
 
 def test_a_signature_is_64_base64_characters_that_name_their_model():
