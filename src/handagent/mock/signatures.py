@@ -66,7 +66,9 @@ def _mac(*parts: object) -> bytes:
 def _canonical(value: object) -> object:
     """Blocks as the model read them: no cache_control, no nulls, strings as text blocks."""
     if isinstance(value, dict):
-        if "role" in value and isinstance(value.get("content"), str):
+        # a message's or a tool_result's string content: the model reads one text block
+        textual = "role" in value or value.get("type") == "tool_result"
+        if textual and isinstance(value.get("content"), str):
             value = {**value, "content": [{"type": "text", "text": value["content"]}]}
         return {
             k: _canonical(v) for k, v in value.items() if k != "cache_control" and v is not None
