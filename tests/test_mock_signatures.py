@@ -5,6 +5,7 @@ Expected wording is typed out from ../shared/reference/api-2026-12.md §2.4.
 """
 
 import copy
+import re
 
 import anthropic
 import hypothesis
@@ -269,6 +270,19 @@ def test_a_stripped_turn_is_named_by_its_first_block(client):
     )
 
 
+def test_string_content_and_its_one_text_block_are_the_same_to_a_binding_model(client):
+    history = as_dicts(loop(client))
+    answer = create(client, history)  # [thinking, text]: it signs the tool results before it
+    history += [
+        {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in answer.content]},
+        {"role": "user", "content": "Ok."},
+    ]
+    history[0] = {**ASK, "content": [{"type": "text", "text": ASK["content"]}]}
+    for block in history[2]["content"]:  # each tool_result's string as one text block
+        block["content"] = [{"type": "text", "text": block["content"]}]
+    assert create(client, history).stop_reason == "end_turn"
+
+
 # --- the pieces ---------------------------------------------------------------------------------
 
 
@@ -282,6 +296,12 @@ def test_a_tool_id_remembers_whether_its_turn_thought():
     )
     assert not signatures._thought(thought, "claude-sonnet-5")  # another model's id says nothing
     assert not signatures._thought("toolu_01A", "claude-haiku-5-5")
+
+
+def test_every_tool_id_has_the_apis_pattern():
+    ids = [signatures.tool_id(f"{n:022d}", "claude-haiku-5-5", n % 2 == 0) for n in range(2000)]
+    assert all(re.fullmatch(r"toolu_01[0-9A-Za-z]{24}", i) for i in ids)
+    assert len({i[-2:] for i in ids}) > 1000  # the two characters are spread, not constant
 
 
 def test_an_id_that_reads_the_same_either_way_says_its_turn_did_not_think():
