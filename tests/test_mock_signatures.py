@@ -283,6 +283,23 @@ def test_string_content_and_its_one_text_block_are_the_same_to_a_binding_model(c
     assert create(client, history).stop_reason == "end_turn"
 
 
+def test_cache_control_and_null_fields_are_not_part_of_what_a_block_is_bound_to(client):
+    history = later(client, "claude-haiku-5-5") + [{"role": "user", "content": "Ok."}]
+    history[0] = {"role": "user", "content": [
+        {"type": "text", "text": ASK["content"], "cache_control": {"type": "ephemeral"},
+         "citations": None}]}  # fmt: skip
+    assert create(client, history).stop_reason == "end_turn"
+
+
+def test_a_system_prompt_as_a_string_or_its_one_text_block_binds_alike(client):
+    history = as_dicts(loop(client, system="Be brief."))
+    as_block = [{"type": "text", "text": "Be brief.", "cache_control": {"type": "ephemeral"}}]
+    assert create(client, history, system=as_block).stop_reason == "end_turn"
+    assert refusal(client, history, system="Be very brief.").endswith(
+        "The `system` prompt differs from the one this block was created with."
+    )
+
+
 # --- the pieces ---------------------------------------------------------------------------------
 
 
