@@ -300,6 +300,15 @@ def test_a_system_prompt_as_a_string_or_its_one_text_block_binds_alike(client):
     )
 
 
+def test_on_a_binding_model_changed_tools_invalidate_the_latest_blocks(client):
+    history = as_dicts(loop(client))
+    assert refusal(client, history, tools=TOOLS[::-1]) == (
+        "messages.1.content.0: "
+        + BOUND
+        + "The `tools` differ from the ones this block was created with."
+    )
+
+
 # --- the pieces ---------------------------------------------------------------------------------
 
 
