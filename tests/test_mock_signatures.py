@@ -309,6 +309,15 @@ def test_on_a_binding_model_changed_tools_invalidate_the_latest_blocks(client):
     )
 
 
+def test_summarized_thinking_comes_back_accepted_and_its_text_is_what_was_signed(client):
+    thinking = {"type": "adaptive", "display": "summarized"}
+    history = as_dicts(loop(client, thinking=thinking))
+    assert history[1]["content"][0]["thinking"]  # a summary, not the omitted ""
+    assert create(client, history, thinking=thinking).stop_reason == "end_turn"
+    history[1]["content"][0]["thinking"] = ""  # the summary dropped: the block is edited
+    assert refusal(client, history, thinking=thinking) == "messages.1.content.0: " + MODIFIED
+
+
 # --- the pieces ---------------------------------------------------------------------------------
 
 
