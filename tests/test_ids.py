@@ -94,6 +94,13 @@ def test_a_call_and_its_result_are_rewritten_as_a_pair():
     assert tool_calls(assistant)[0].id == result.tool_call_id != "call_a1b2c3|verbose"
 
 
+def test_a_result_with_no_call_gets_the_same_rewrite_its_call_would_have():
+    # an orphan (repair drops it later): still an id the server's pattern accepts
+    orphan = turn("call_a1b2c3|verbose")[1]
+    (sent,) = normalise_ids([user_text("hi", 0.0), orphan], ANTHROPIC)[1:]
+    assert sent.tool_call_id == rewrite_id("call_a1b2c3|verbose", ANTHROPIC)
+
+
 def test_the_stored_history_keeps_its_original_ids():
     history = [user_text("hi", 0.0), *turn("call_a1b2c3|verbose", "")]
     before = copy.deepcopy(history)
