@@ -110,6 +110,27 @@ def test_without_tools_it_says_plainly_what_it_cannot_know(question, expected):
     assert "tool" in said(reply) or "工具" in said(reply)  # it suggests what would help
 
 
+LIVE = "I can't know live prices or news"
+BIG = "I can't promise exact arithmetic on numbers this big"
+OTHER = "I'm a mock model with a few canned replies. Tell me your name, or give me tools."
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("Any news today?", LIVE),
+        ("What is the currency rate for euros?", LIVE),
+        ("What is the price of gold?", LIVE),
+        ("Read notes.txt for me", "I can't read your files"),  # a path to read: a file
+        ("What is 10000 * 3?", BIG),  # 10 000 is big already, and so is -10 000
+        ("What is -10000 * 3?", BIG),
+        ("What is 9999 * 3?", OTHER),
+    ],
+)
+def test_what_it_cannot_know_is_decided_by_the_words_and_the_numbers_asked(question, expected):
+    assert said(ask(question)).startswith(expected)
+
+
 def test_tool_choice_none_answers_in_text_even_when_a_tool_matches():
     reply = ask("What time is it?", [TIME], tool_choice={"type": "none"})
     assert calls(reply) == [] and said(reply).startswith("I can't know the current time")
@@ -658,3 +679,32 @@ def test_tool_results_are_quoted_in_the_language_the_system_prompt_asks_for():
     assert said(reply) == "get_current_time dice: 12:00. add dice: 6912."
     lead = ask(BOTH, [TIME, ADD], system="用中文回答")
     assert lead[0] == {"type": "text", "text": "我来查一下。"}
+
+
+# 5. Tool results are quoted as they came back.
+
+FILE_CALL = call("toolu_1", "read_file", {"path": "a.png"})
+
+
+@pytest.mark.parametrize(
+    "content, is_error, expected",
+    [
+        ([{"type": "text", "text": "first"}, {"type": "image", "source": {
+            "type": "base64", "media_type": "image/png", "data": "AA=="}}], False,
+         "read_file says: first\n[image]."),  # text blocks a line each, an image named
+        ("", False, "read_file says: (no output)."),
+        ("  \n ", False, "read_file says: (no output)."),
+        ("Error: missing:\nTraceback (most recent call last):", True,
+         "The read_file tool reported an error: Error: missing."),  # its first line, no colon
+    ],
+)  # fmt: skip
+def test_a_result_is_quoted_as_it_came_back(content, is_error, expected):
+    answered = user([result("toolu_1", content, is_error)])
+    reply = send(user("Read a.png"), assistant(FILE_CALL), answered, tools=[READ_FILE])
+    assert said(reply) == expected
+
+
+def test_a_result_whose_call_is_not_in_the_history_is_quoted_as_the_tools():
+    results = [result("toolu_9", "12:00"), result("toolu_1", "x")]
+    reply = send(user("Read a.png"), assistant(FILE_CALL), user(results), tools=[READ_FILE])
+    assert said(reply) == "tool says: 12:00. read_file says: x."
