@@ -190,9 +190,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """A request line or headers http.server cannot parse: an envelope, never an HTML page."""
-        words = message or self.responses.get(code, ("Bad Request",))[0]
-        req_id = replies.request_id(self.requestline.encode("utf-8", "replace"))
-        self._send(closing(error(code if code < 500 else 400, words, req_id)))  # 505: HTTP/2.0
+        words = message or self.responses[code][0]  # http.server sends only codes it names
+        req_id = replies.request_id(self.requestline.encode())  # decoded from latin-1: encodes
+        self._send(closing(error(400 if code == 505 else code, words, req_id)))  # 505: HTTP/2.0
 
     def _send(self, response: Response) -> None:
         if response.delay:
