@@ -1004,3 +1004,28 @@ def test_the_last_1000_valid_requests_are_kept_oldest_first():
     for n in range(1001):
         answered(json.dumps(body(max_tokens=n + 1)).encode(), state=state)
     assert [r["max_tokens"] for r in state.requests] == list(range(2, 1002))
+
+
+def test_stopping_leaves_no_thread_behind_and_a_second_stop_is_harmless():
+    before = set(threading.enumerate())
+    server = MockServer().start()
+    server.stop()
+    server.stop()
+    assert set(threading.enumerate()) <= before
+
+
+def test_an_error_other_than_a_hang_up_is_still_printed_with_the_clients_address(
+    mock_server, capfd, monkeypatch
+):
+    def broken(request: socket.socket, client_address: tuple) -> None:
+        raise ValueError("a bug in the handler")
+
+    monkeypatch.setattr(mock_server._server, "finish_request", broken)
+    host, port = mock_server.base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=60) as connection:
+        connection.sendall(b"GET /v1/models HTTP/1.1\r\n\r\n")
+        address = connection.getsockname()
+        assert connection.recv(1) == b""  # closed once the error is reported
+    err = capfd.readouterr().err
+    assert f"Exception occurred during processing of request from {address}" in err
+    assert "ValueError: a bug in the handler" in err
