@@ -18,7 +18,9 @@ kept mock/server's 19 hanging mutants waiting 20 minutes), and counts as a timeo
 score = detected / scored, where detected = killed + timeout + segfault and scored = detected +
 survived + no tests + suspicious (skipped and not-checked mutants are left out).
 
-Not done here: killing the survivors (`mutmut browse` in the copy, kept with --keep, shows them).
+The scores, the survivors left and the mutants that are equivalent (no request, reply or result
+differs) are in benchmarks/README.md; `mutmut browse` in a copy kept with --keep shows each one.
+Not done here: telling an equivalent mutant from a survivor (that takes reading the mutant).
 """
 
 import argparse
