@@ -125,6 +125,8 @@ OTHER = "I'm a mock model with a few canned replies. Tell me your name, or give 
         ("What is 10000 * 3?", BIG),  # 10 000 is big already, and so is -10 000
         ("What is -10000 * 3?", BIG),
         ("What is 9999 * 3?", OTHER),
+        ("My zip code is 90210.", OTHER),  # a big number, but no sum asked
+        ("Can you read me a poem?", OTHER),  # reading, but no file named
     ],
 )
 def test_what_it_cannot_know_is_decided_by_the_words_and_the_numbers_asked(question, expected):
@@ -708,3 +710,11 @@ def test_a_result_whose_call_is_not_in_the_history_is_quoted_as_the_tools():
     results = [result("toolu_9", "12:00"), result("toolu_1", "x")]
     reply = send(user("Read a.png"), assistant(FILE_CALL), user(results), tools=[READ_FILE])
     assert said(reply) == "tool says: 12:00. read_file says: x."
+
+
+def test_results_quoted_in_japanese_run_on_without_spaces():
+    second = {**FILE_CALL, "id": "toolu_2"}
+    results = user([result("toolu_1", "one"), result("toolu_2", "two")])
+    reply = send(user("Read a.png"), assistant(FILE_CALL, second), results, tools=[READ_FILE],
+                 system="Always answer in Japanese.")  # fmt: skip
+    assert said(reply) == "read_file の結果：one。read_file の結果：two。"
