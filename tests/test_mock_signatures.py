@@ -128,6 +128,16 @@ def test_a_thinking_block_the_mock_never_made_is_refused(client):
     assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
 
 
+def test_a_redacted_thinking_block_the_mock_never_made_is_refused(client):
+    # the mock never redacts: such a block comes from elsewhere (the real API, say)
+    history = as_dicts(loop(client))
+    history[1]["content"][0] = {
+        "type": "redacted_thinking",
+        "data": "EmwKAhgBEgy3va3pzix" + "x" * 45,
+    }
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
 def test_on_a_binding_model_a_changed_system_prompt_invalidates_the_latest_blocks(client):
     history = as_dicts(loop(client))
     assert refusal(client, history, system="Answer in French.") == (
