@@ -244,6 +244,22 @@ def test_verify_hands_back_every_block_when_none_is_dropped(client):
     assert signatures.verify(copy.deepcopy(request), models.get("claude-haiku-5-5")) == request
 
 
+def test_verify_hands_back_an_earlier_turn_it_does_not_check_whole(client):
+    history = later(client, "claude-sonnet-5") + [{"role": "user", "content": "Ok."}]
+    request = {"model": "claude-sonnet-5", "max_tokens": 2000, "messages": history, "tools": TOOLS}
+    assert signatures.verify(copy.deepcopy(request), models.get("claude-sonnet-5")) == request
+
+
+def test_a_string_turn_earlier_does_not_stop_the_latest_from_being_checked(client):
+    opening = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello."}, ASK]
+    reply = create(client, opening)
+    history = [*opening, {"role": "assistant", "content": [
+        b.model_dump(exclude_none=True) for b in reply.content]}]  # fmt: skip
+    history += [run_tool_calls(reply.content, [CLOCK, WEATHER])]
+    history[3]["content"][0]["thinking"] = "x"
+    assert refusal(client, history) == "messages.3.content.0: " + MODIFIED
+
+
 def test_verify_drops_only_another_models_thinking_blocks(client):
     history = as_dicts(loop(client, model="claude-sonnet-5"))
     request = {"model": "claude-haiku-5-5", "max_tokens": 2000, "messages": history, "tools": TOOLS}
