@@ -382,6 +382,18 @@ def test_a_head_request_gets_headers_only_and_the_connection_stays_usable(mock_s
     assert post(mock_server, body()).status_code == 200
 
 
+def test_a_head_request_gets_no_body_bytes_on_the_wire(mock_server):
+    host, port = mock_server.base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=60) as connection:
+        connection.sendall(b"HEAD /v1/models HTTP/1.1\r\nx-api-key: k\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, separator, rest = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400") and b"\r\ncontent-length: 1" in head  # no version
+    assert (separator, rest) == (b"\r\n\r\n", b"")  # the length declared, no byte of it sent
+
+
 def raw_exchange(server: MockServer, request: bytes) -> tuple[int, dict, dict]:
     """Send bytes on a fresh socket; the status, headers and JSON body of the answer."""
     host, port = server.base_url.removeprefix("http://").split(":")
