@@ -388,6 +388,18 @@ def test_after_a_schema_error_it_retries_with_arguments_read_from_the_request(qu
     ]
 
 
+def test_the_next_call_after_another_tools_failure_is_a_check_not_a_retry():
+    history = [
+        user("What is 1234 + 5678? Also, what time is it?"),
+        assistant(call("t1", "get_current_time", {})),
+        user([result("t1", "clock is broken", True)]),
+    ]
+    assert send(*history, tools=[TIME, ADD]) == [
+        {"type": "text", "text": "Let me check that."},
+        {"type": "tool_use", "name": "add", "input": {"a": 1234, "b": 5678}},
+    ]
+
+
 def test_a_retry_that_succeeds_is_answered_without_the_old_error():
     retried = [assistant(call("t2", "add", {"a": 1234, "b": 5678})), user([result("t2", "6912")])]
     history = _bad_add() + retried
