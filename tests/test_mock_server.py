@@ -678,7 +678,7 @@ def test_a_cut_json_reply_is_a_connection_error_for_the_sdk(mock_server):
 def test_the_command_line_explains_a_busy_port(mock_server):
     port = mock_server.base_url.rsplit(":", 1)[1]
     command = [sys.executable, "-m", "handagent.mock", "--port", port]
-    finished = subprocess.run(command, capture_output=True, text=True, timeout=10)
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 1
     assert finished.stderr.startswith(f"cannot listen on 127.0.0.1:{port}: ")
 
