@@ -10,8 +10,6 @@ from handagent import llm
 from handagent.blocks import text_of, tool_uses
 from handagent.checks import Rejection
 
-pytestmark = pytest.mark.timeout(20)
-
 TOOLS = [{"name": "get_time", "input_schema": {"type": "object", "properties": {}}}]
 QUESTION = {"role": "user", "content": "What time is it?"}
 CALL = {"type": "tool_use", "id": "toolu_01A", "name": "get_time", "input": {}}
