@@ -170,7 +170,7 @@ def call_model(
         # The catalogue knows the models of the API itself (and of the mock), not an
         # Anthropic-compatible endpoint's: there an unknown model is the endpoint's business.
         official = settings().provider == "mock" or not settings().base_url
-        check_request(
-            {**request, "messages": [message_dict(m) for m in messages]}, catalogue_only=official
-        )
+        # The SDK's own blocks are read as dicts; anything but a list is left for the check to word.
+        as_dicts = [message_dict(m) for m in messages] if isinstance(messages, list) else messages
+        check_request({**request, "messages": as_dicts}, catalogue_only=official)
     return client().messages.create(**request)
