@@ -18,6 +18,7 @@ from ..language import pick
 from ..runtime.protocol import (
     AssistantMessage,
     Message,
+    RepeatedCallId,
     ToolCall,
     ToolResultMessage,
     assistant_reply,
@@ -98,7 +99,7 @@ def _problem(normalise, what: str, history: list, max_len: int) -> str | None:
         f"对于{IN_CHINESE[what]}（max_len {max_len}），normalise ",
     )
     collide = pick(*COLLIDE)
-    if raised and "ids repeat in one message" in raised:  # AssistantMessage refused the clash
+    if raised and RepeatedCallId.__name__ in raised:  # AssistantMessage refused the clash
         return where + pick(
             f"gave two calls of one message the same id: {collide}",
             f"给同一条消息里的两个调用改出了同一个 id：{collide}",

@@ -130,6 +130,10 @@ class UserMessage(_TupleContent):
     role: Literal["user"] = field(default="user", init=False)
 
 
+class RepeatedCallId(ValueError):
+    """Two calls of one assistant message share an id: their results could not be told apart."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class AssistantMessage(_TupleContent):
     # Each ToolCall needs exactly one ToolResultMessage before the next request, whatever the
@@ -149,7 +153,9 @@ class AssistantMessage(_TupleContent):
         super().__post_init__()
         ids = [call.id for call in tool_calls(self)]
         if len(ids) != len(set(ids)):
-            raise ValueError(f"Tool call ids repeat in one message: {ids}; give each call its own.")
+            raise RepeatedCallId(
+                f"Tool call ids repeat in one message: {ids}; give each call its own."
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
