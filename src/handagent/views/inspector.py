@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from ..language import pick
 from . import static
-from .transcript import Line, content_blocks, html_table, lines, show, wire_messages
+from .transcript import Line, blocks_of, html_table, lines, show, wire_messages
 
 SELECTED, ERROR, PLAIN = "warning", "danger", "info"  # ipywidgets button styles
 DETAILS = (
@@ -49,7 +49,7 @@ class Inspector(widgets.VBox):
         wire, found = wire_messages(messages)  # chapter 06's neutral messages carry details
         self.wire, self.details, self.selected = wire, {**found, **(details or {})}, None
         self.lines = lines(wire)
-        self.blocks = [block for message in wire for block in content_blocks(message)]
+        self.blocks = [block for message in wire for block in blocks_of(message)]
         self.rows = [self._row(line) for line in self.lines]
         menu = tools.menu() if hasattr(tools, "menu") else tools  # a ToolRegistry or a list
         self.body = {"messages": wire, **({"tools": menu} if menu else {})}

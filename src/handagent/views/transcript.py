@@ -16,7 +16,7 @@ Not handled here: interactive inspection (widgets).
 import json
 from dataclasses import dataclass, replace
 
-from ..blocks import message_dict
+from ..blocks import content_blocks, message_dict
 from ..language import pick
 from . import static
 
@@ -78,15 +78,11 @@ def _from_protocol(messages: list) -> tuple[list[dict], dict]:
     return to_anthropic(messages, model=model), details  # thinking as its own model gets it
 
 
-def content_blocks(message: dict) -> list[dict]:
-    """A wire message's blocks: a string is one text block, no content none.
-
-    Example: {"role": "user", "content": "hi"} -> [{"type": "text", "text": "hi"}]
-    """
-    content = message.get("content")
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    return [b if isinstance(b, dict) else {"type": "?"} for b in content or []]
+def blocks_of(message: dict) -> list[dict]:
+    """A wire message's blocks, each a dict. Example: {"content": "hi"} -> [text "hi"]"""
+    return [
+        b if isinstance(b, dict) else {"type": "?"} for b in content_blocks(message.get("content"))
+    ]
 
 
 @dataclass(frozen=True)
@@ -114,7 +110,7 @@ def lines(messages: list) -> list[Line]:
     out: list[Line] = []
     for index, message in enumerate(wire_messages(messages)[0]):
         role = message.get("role", "?")
-        for block in content_blocks(message):
+        for block in blocks_of(message):
             kind = block.get("type", "?")
             if kind == "tool_use":
                 number.setdefault(block.get("id"), len(number) + 1)
