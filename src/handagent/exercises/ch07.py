@@ -15,6 +15,7 @@ import copy
 import re
 
 from ..language import pick
+from ..runtime.ids import ANTHROPIC, OPENAI_CHAT
 from ..runtime.protocol import (
     AssistantMessage,
     Message,
@@ -33,7 +34,7 @@ T0 = 1_767_225_600.0
 # A runtime's join of an OpenAI Responses call id and item id: long, with "|", "+", "/", "=".
 LONG = "call_Qx7Vb2Lr9Tm4Kd8Wn3Hs6Pj1|fc_" + "dGhlIGlkIGlzIG9wYXF1ZQ+/" * 7 + "=="
 TWIN = LONG[:200] + "ABC"  # the same first 200 characters, another end
-LIMITS = (64, 40)  # Anthropic Messages, OpenAI Chat Completions
+LIMITS = (ANTHROPIC.max_len, OPENAI_CHAT.max_len)  # Messages: 64, Chat Completions: 40
 
 
 def _turn(*call_ids: str, at: float) -> list[Message]:
