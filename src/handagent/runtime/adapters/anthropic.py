@@ -13,7 +13,6 @@ tools), citations, cache tokens, streaming.
 """
 
 import json
-import time
 from dataclasses import replace
 
 from ..ids import ANTHROPIC, normalise_ids
@@ -29,6 +28,7 @@ from ..protocol import (
     ToolResultMessage,
     Usage,
     call_from_text,
+    timestamp_or_now,
 )
 from ..repair import repair
 from ..thinking import sendable
@@ -200,7 +200,7 @@ def from_anthropic(
         model=response["model"],
         provider=provider,
         usage=Usage(usage.get("input_tokens", 0), usage.get("output_tokens", 0)),
-        timestamp=time.time() if timestamp is None else timestamp,
+        timestamp=timestamp_or_now(timestamp),
         error_message=error,
         stop_details=details,
     )
