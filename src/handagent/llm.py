@@ -85,7 +85,8 @@ def provider_line() -> str:
 
 
 def clip(text: str, limit: int = EXPLAIN_CHARACTERS) -> str:
-    """Text cut at a word boundary, marked when cut. Example: ("one two three", 8) -> "one two…" """
+    """The provider's words cut at a word boundary for `explain`, marked when cut (a display
+    line of chapter 06 is runtime.display.clip). Example: ("one two three", 8) -> "one two…" """
     if len(text) <= limit:
         return text
     cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
