@@ -41,11 +41,14 @@ KERNEL_CONFIG := $(VENV)/jupyter-test/jupyter_nbconvert_config.json
 unit_command = $(MOCK) JUPYTER_CONFIG_PATH=$(CURDIR)/$(dir $(KERNEL_CONFIG)) \
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile \
 	--ignore=tests/browser tests
-# One kernel per notebook; a notebook's cells stay together, in order, on one worker.
+# One kernel per notebook, on Unix sockets (tests/nbval_kernels.py says why); a notebook's cells
+# stay together, in order, on one worker. The startup ceiling is for a machine under load.
 # `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
 NB_PATHS ?= notebooks
+NBVAL_KERNELS := -p tests.nbval_kernels --nbval-kernel-startup-timeout 300
 nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) \
-	--dist loadfile --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg \
+	--dist loadfile --nbval --nbval-current-env $(NBVAL_KERNELS) \
+	--nbval-sanitize-with notebooks/sanitize.cfg \
 	-o testpaths=$(NB_PATHS) $(NB_PATHS)
 # Every notebook executed again under another current model's rules (claude-opus-5-5: no forced
 # tool_choice, no disabled thinking, a different hidden prompt): no cell may fail, outputs are not
@@ -53,6 +56,7 @@ nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORK
 OTHER_MODEL ?= claude-opus-5-5
 nbval-opus_command = $(MOCK) HANDAGENT_MODEL=$(OTHER_MODEL) $(BIN)/python -m pytest \
 	-p no:cacheprovider -n $(NB_WORKERS) --dist loadfile --nbval-lax --nbval-current-env \
+	$(NBVAL_KERNELS) \
 	-o testpaths=$(NB_PATHS) $(NB_PATHS)
 # The book (every chapter with its stored outputs, nothing executed), then every browser test:
 # the notebooks in JupyterLab (widgets and diagrams draw and respond), chapters as GitHub shows
@@ -113,11 +117,15 @@ book: setup
 	$(book_command)
 
 # Regenerate every notebook's stored outputs against the mock: the only way outputs change.
+# A cell's consecutive prints are stored as one stream, however the kernel happened to flush them,
+# so a rerun leaves the stored text as it was (a widget's model_id is new on every run).
 notebooks: setup
 	$(BIN)/ruff format notebooks
 	$(MOCK) $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.timeout=300 --ExecutePreprocessor.record_timing=False \
-		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
+		--ExecutePreprocessor.store_widget_state=False \
+		--NotebookExporter.preprocessors=nbconvert.preprocessors.CoalesceStreamsPreprocessor \
+		$(NOTEBOOKS)
 
 clean:
 	rm -rf $(VENV) $(TOOLS)

@@ -1,11 +1,24 @@
-"""Shared fixtures: a mock server with a steady test brain, and the mock provider for `llm`."""
+"""Shared fixtures: a mock server with a steady test brain, and the mock provider for `llm`.
+
+Property tests draw the same examples on every run (hypothesis derives a seed from each test),
+so `make test` passes or fails alike twice on the same commit, never by the luck of a draw.
+`HYPOTHESIS_PROFILE=explore make unit` draws new examples each run, to look for new bugs; a
+failure it finds is printed with the example, to be kept as a test of its own.
+"""
+
+import os
 
 import anthropic
 import httpx2
 import pytest
+from hypothesis import settings
 
 from handagent import llm
 from handagent.mock import MockServer
+
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 BRAIN_TEXT = "Hello from the test brain."
 

@@ -478,3 +478,15 @@ def test_translate_alone_neither_repairs_nor_rewrites_ids():
     wire = translate(history)
     assert wire[1]["content"][0]["id"] == "call_1|fc_2"  # what a naive adapter sends
     assert [b["type"] for b in wire[2]["content"]] == ["text"]  # the call left unanswered
+
+
+def test_a_servers_repeated_call_id_is_renamed_so_each_call_gets_its_own_result():
+    call = {"type": "tool_use", "id": "toolu_1", "name": "add", "input": {"a": 1, "b": 2}}
+    reply = {"content": [call, call], "stop_reason": "tool_use", "model": "m", "usage": {}}
+    ids = [block.id for block in from_anthropic(reply).content]
+    assert ids == ["toolu_1", "toolu_1_1"]
+
+
+def test_a_reply_that_is_not_a_messages_response_is_named_as_such():
+    with pytest.raises(ValueError, match=r"needs a 'content' list and a 'model'; it has \['error'"):
+        from_anthropic({"error": {"type": "overloaded_error"}})

@@ -50,3 +50,11 @@ def test_blocks_of_type_selects_sdk_objects_and_dicts_alike():
         {"type": "thinking", "thinking": "x", "signature": "y"},
     ]
     assert blocks_of_type(reply, "text") == [] and blocks_of_type(42, "text") == []
+
+
+def test_content_blocks_reads_strings_none_and_sdk_blocks_alike():
+    from handagent.blocks import content_blocks
+
+    assert content_blocks("hi") == [{"type": "text", "text": "hi"}]
+    assert content_blocks("") == content_blocks(None) == []
+    assert content_blocks([TextBlock(text="x", type="text")]) == [{"type": "text", "text": "x"}]

@@ -172,6 +172,25 @@ def test_an_unknown_tool_choice_is_refused():
 
 
 @pytest.mark.parametrize(
+    ("tool_choice", "expected"),
+    [
+        ({"type": "auto", "disable_parallel": True},
+         "tool_choice.auto.disable_parallel: Extra inputs are not permitted"),
+        ({"type": "none", "disable_parallel_tool_use": True},
+         "tool_choice.none.disable_parallel_tool_use: Extra inputs are not permitted"),
+        ({"type": "tool", "name": "get_time", "extra": 1},
+         "tool_choice.tool.extra: Extra inputs are not permitted"),
+        ({"type": "tool"}, "tool_choice.tool.name: Field required"),
+        ({"type": "tool", "name": 7}, "tool_choice.tool.name: Input should be a valid string"),
+        ({"type": "any", "disable_parallel_tool_use": "yes"},
+         "tool_choice.any.disable_parallel_tool_use: Input should be a valid boolean"),
+    ],
+)  # fmt: skip
+def test_a_tool_choice_field_of_another_kind_or_misspelled_is_refused(tool_choice, expected):
+    assert rejection(body(tool_choice=tool_choice)) == expected
+
+
+@pytest.mark.parametrize(
     ("thinking", "expected"),
     [
         ({"type": "on"}, "thinking: Input tag 'on' found using 'type' does not match any of the "

@@ -121,3 +121,12 @@ def test_the_provider_line_follows_the_editions_language():
     assert line.startswith(
         "服务商：mock（本地的 Anthropic API 模拟服务，不需要 key）· 模型：claude-haiku-5-5"
     )
+
+
+def test_redact_blanks_every_key_of_eight_characters_or_more_and_nothing_shorter():
+    from handagent.config import redact
+
+    line = "invalid key abcdefgh, also xyz and 12345678"
+    assert redact(line, "abcdefgh", "xyz", None, "12345678") == (
+        "invalid key [api key], also xyz and [api key]"
+    )

@@ -226,3 +226,14 @@ def test_the_language_is_read_when_the_diagram_is_drawn():
     use_language("en")
     assert "显示回复" in chinese["text/plain"] and "显示回复" in chinese["image/svg+xml"]
     assert "shows the reply" in str(diagram)
+
+
+def test_chapter_06s_neutral_messages_draw_the_same_arrows_as_their_wire_form():
+    from test_transcript import neutral_history
+
+    from handagent.views.transcript import wire_messages
+
+    history = neutral_history()
+    drawn = sequence_diagram(history)
+    assert drawn.steps == sequence_diagram(wire_messages(history)[0]).steps
+    assert any(step.text.startswith("run #1 add") for step in drawn.steps)

@@ -10,8 +10,6 @@ from handagent import llm
 from handagent.blocks import text_of, tool_uses
 from handagent.checks import Rejection
 
-pytestmark = pytest.mark.timeout(20)
-
 TOOLS = [{"name": "get_time", "input_schema": {"type": "object", "properties": {}}}]
 QUESTION = {"role": "user", "content": "What time is it?"}
 CALL = {"type": "tool_use", "id": "toolu_01A", "name": "get_time", "input": {}}
@@ -216,3 +214,8 @@ def test_explain_speaks_the_editions_language_around_the_providers_words():
     expected = "Rejection: HTTP 400 invalid_request_error: max_tokens: Field required"
     assert said == expected + "（发送前就查出来了）"
     assert llm.explain(refused).endswith("Field required (found before sending)")
+
+
+def test_a_string_instead_of_a_list_of_messages_is_refused_in_the_apis_words(mock):
+    with pytest.raises(Rejection, match=r"^messages: Input should be a valid list"):
+        llm.call_model("hello")

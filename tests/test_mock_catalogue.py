@@ -9,7 +9,6 @@ from handagent import models
 from handagent.mock import MockServer
 from handagent.mock.catalogue import page
 
-pytestmark = pytest.mark.timeout(20)
 SERVED = [model.id for model in models.served()]
 
 

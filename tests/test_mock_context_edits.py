@@ -11,8 +11,6 @@ from handagent.llm import settings
 from handagent.mock import MockServer
 from handagent.mock.context_edits import CLEARED, apply
 
-pytestmark = pytest.mark.timeout(30)
-
 BETA = ["context-management-2025-06-27"]
 
 

@@ -73,3 +73,14 @@ def test_bm25_ranks_by_the_mock_models_own_scoring_and_regex_by_its_pattern():
 
 def names_of(references: list[dict]) -> list[str]:
     return [r["tool_name"] for r in references]
+
+
+def test_a_tool_named_by_something_other_than_a_string_loads_nothing_and_breaks_nothing():
+    # found by test_fuzz_mock: {"name": [None]} was a 500 (unhashable list) instead of a reply
+    strange = [
+        {"type": "tool_addition", "tool": {"name": [None]}},
+        {"type": "tool_removal", "tool": {"name": {"a": 1}}},
+        {"type": "tool_addition", "tool": {"definition": {"name": ["x"], "input_schema": {}}}},
+    ]
+    seen = visible(request({"role": "assistant", "content": strange}))
+    assert names(seen) == ["get_weather"]

@@ -620,10 +620,8 @@ def test_the_server_answers_chat_completions_over_http():
             f"{server.base_url}/v1/chat/completions",
             json=body(user(PARIS), tools=TOOLS),
             headers=AUTH,
-            timeout=5,
+            timeout=60,
         )
-    if response.status_code == 404:
-        pytest.skip("server.py does not route /v1/chat/completions yet")
     assert response.status_code == 200
     assert response.json() == ok(body(user(PARIS), tools=TOOLS))
 
@@ -634,7 +632,7 @@ def test_the_openai_sdk_streams_tool_calls_from_the_server():
         client = openai.OpenAI(base_url=f"{server.base_url}/v1", api_key="test-key", max_retries=0)
         plain = client.chat.completions.create(model="gpt-4o", messages=[user(PARIS)], tools=TOOLS)
         assert plain.choices[0].message.tool_calls[0].function.name == "get_weather"
-        raw = httpx.post(f"{server.base_url}/v1/chat/completions", headers=AUTH, timeout=5,
+        raw = httpx.post(f"{server.base_url}/v1/chat/completions", headers=AUTH, timeout=60,
                          json=body(user(PARIS), tools=TOOLS, stream=True))  # fmt: skip
         assert raw.headers["content-type"].startswith("text/event-stream")
         assert raw.text.rstrip().endswith("data: [DONE]")

@@ -118,6 +118,15 @@ def test_scripted_replies_come_first_then_the_brain(mock_server, sdk):
     assert texts == ["One.", "Two.", BRAIN_TEXT]
 
 
+def test_a_script_that_is_not_lists_of_blocks_is_refused_at_once():
+    server = MockServer()  # not started: the mistake is named before any request
+    with pytest.raises(TypeError, match=r"one list of content blocks per reply; reply 1 is dict"):
+        server.script({"type": "text", "text": "Hi"})
+    with pytest.raises(TypeError, match=r"reply 2 is list \['Hi'\]"):
+        server.script([{"type": "text", "text": "ok"}], ["Hi"])
+    assert not server.state.scripted  # nothing half-scripted
+
+
 def test_the_server_records_valid_requests_only(mock_server, sdk):
     sdk.messages.create(**body(system="Be brief."))
     with pytest.raises(anthropic.BadRequestError):

@@ -12,8 +12,6 @@ from handagent.mock import MockServer
 from handagent.mock.server_results import NO_CODE
 from handagent.mock.server_tools import offered, planned_calls
 
-pytestmark = pytest.mark.timeout(30)
-
 SEARCH = {"type": "web_search_20250305", "name": "web_search", "max_uses": 5}
 FETCH = {"type": "web_fetch_20250910", "name": "web_fetch"}
 CODE = {"type": "code_execution_20250825", "name": "code_execution"}

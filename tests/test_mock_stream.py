@@ -11,8 +11,6 @@ import pytest
 from handagent.mock.replies import message
 from handagent.mock.stream import events, sse
 
-pytestmark = pytest.mark.timeout(20)
-
 TOOLS = [{"name": "get_weather", "input_schema": {"type": "object"}}]
 ARGUMENTS = {"city": "Paris", "units": "celsius", "note": "a fairly long note " * 4}
 TEXT = "Let me check the weather in Paris for you, it will only take a moment."

@@ -16,8 +16,6 @@ from handagent.llm import settings as llm_settings
 from handagent.mock import MockServer
 from handagent.mock.structured import shape, value_for
 
-pytestmark = pytest.mark.timeout(30)
-
 RECORDED = Path(__file__).parent / "recorded"
 CITY = {"type": "object", "properties": {"city": {"type": "string"},
         "population": {"type": "integer"}}, "required": ["city", "population"],

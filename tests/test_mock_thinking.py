@@ -12,8 +12,6 @@ from handagent.dispatch import run_tool_calls
 from handagent.examples import CLOCK, WEATHER
 from handagent.mock import MockServer
 
-pytestmark = pytest.mark.timeout(30)
-
 TOOLS = [{"name": t.name, "description": t.description, "input_schema": t.input_schema}
          for t in (CLOCK, WEATHER)]  # fmt: skip
 ASK = {"role": "user", "content": "What time is it, and what's the weather in Paris?"}

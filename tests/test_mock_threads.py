@@ -10,8 +10,6 @@ from handagent.mock import MockServer
 from handagent.mock.threads import Store, expand, remember
 from handagent.rejections import Rejection
 
-pytestmark = pytest.mark.timeout(30)
-
 BETA = ["message-threads-2026-08-12"]
 WEATHER = {
     "name": "get_weather",

@@ -13,6 +13,7 @@ from strategies import histories
 from handagent.runtime import protocol
 from handagent.runtime.protocol import (
     AssistantMessage,
+    RepeatedCallId,
     StopDetails,
     StopReason,
     TextBlock,
@@ -137,7 +138,7 @@ def test_a_tool_call_needs_exactly_one_of_arguments_and_raw_arguments():
 
 
 def test_repeated_call_ids_in_one_message_raise():
-    with pytest.raises(ValueError, match="repeat"):
+    with pytest.raises(RepeatedCallId, match="repeat"):
         AssistantMessage(
             content=(ToolCall("a", "f", {}), ToolCall("a", "g", {})),
             stop_reason="tool_use",

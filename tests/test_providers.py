@@ -252,6 +252,13 @@ def test_a_body_that_is_not_json_is_an_error(fake):
     assert "JSONDecodeError" in message.error_message
 
 
+def test_json_of_another_shape_is_an_error_saying_what_a_reply_needs(fake):
+    fake.answer(200, b'{"status": "ok"}')
+    message = ask(fake.base_url)
+    assert message.stop_reason == "error"
+    assert "not a Messages API response: it needs a 'content' list" in message.error_message
+
+
 def test_a_stream_event_that_is_not_json_is_an_error_keeping_what_arrived(fake):
     start = {"type": "content_block_start", "index": 0, "content_block": {"type": "text"}}
     delta = {"type": "content_block_delta", "index": 0}

@@ -38,7 +38,7 @@ def body(max_tokens: int = 1024, stream: bool = True) -> dict:
 
 def stream_lines(server, request: dict, **headers: str) -> list[str]:
     url = f"{server.base_url}/v1/messages"
-    with httpx.stream("POST", url, json=request, headers=HEADERS | headers, timeout=5) as response:
+    with httpx.stream("POST", url, json=request, headers=HEADERS | headers, timeout=60) as response:
         assert response.status_code == 200
         return list(response.iter_lines())
 

@@ -1,7 +1,9 @@
+import pytest
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.language import use_language
-from handagent.views.transcript import html_table, lines, show
+from handagent.runtime.protocol import AssistantMessage, ToolCall, Usage, tool_result, user_text
+from handagent.views.transcript import Line, html_table, lines, show, wire_messages
 
 HISTORY = [
     {"role": "user", "content": "What time is it, and 1+2?"},
@@ -138,3 +140,32 @@ def test_the_language_is_read_when_the_view_is_drawn_not_when_it_is_made():
     assert "<-- 错误结果" in str(view) and "<th" in view._repr_html_()
     use_language("en")
     assert "<-- ERROR" in str(view)
+
+
+def neutral_history() -> list:
+    call = ToolCall("call|1", "add", {"a": 1, "b": 2})
+    reply = AssistantMessage(
+        content=(call,), stop_reason="tool_use", model="m", provider="p", usage=Usage(1, 1),
+        timestamp=2.0,
+    )  # fmt: skip
+    return [user_text("1+2?", timestamp=1.0), reply, tool_result(call, "3", timestamp=3.0)]
+
+
+def test_chapter_06s_neutral_messages_are_shown_as_the_api_receives_them():
+    shown = str(show(neutral_history()))
+    assert 'tool_use #1: add {"a": 1, "b": 2}' in shown and "tool_result for #1: 3" in shown
+    wire, _ = wire_messages(neutral_history())
+    assert wire[1]["content"][0]["id"].startswith("call_1_")  # the id as sent to Anthropic
+
+
+def test_a_string_or_a_stray_object_is_refused_with_a_sentence_naming_the_fix():
+    with pytest.raises(TypeError, match=r"a list of messages, not str: pass the whole history"):
+        show("hello")
+    with pytest.raises(TypeError, match=r"not int; a history mixing the two is converted first"):
+        show([{"role": "user", "content": "hi"}, 3])
+
+
+def test_a_message_without_content_shows_no_blocks_rather_than_failing():
+    assert lines([{"role": "assistant", "content": None}, {"role": "user", "content": "hi"}]) == [
+        Line(1, "user", "text", "hi")
+    ]

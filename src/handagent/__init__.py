@@ -12,7 +12,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 llm                  call_model(): the one place the series calls a model
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
                 models               the model catalogue: ids, lifecycle, rules, limits, prices
-                checks               the API's request rules and wording, checked before sending
+                checks               the API's rules and wording, checked before sending (see 05)
                 request_fields       the fields a request may hold, per API version (SDK 2.10)
                 history_checks       the rules of a conversation: pairing, order, thinking blocks
                 model_rules          the rules that depend on the model (prefill, tool_choice, ...)

@@ -44,18 +44,25 @@ def tool_uses(content: object) -> list[dict]:
     return blocks_of_type(content, "tool_use") if isinstance(content, list) else []
 
 
+def content_blocks(content: object) -> list:
+    """A message's content as a list of blocks, SDK objects as dicts: a string is one text block.
+
+    Example: "hi" -> [{"type": "text", "text": "hi"}]; "" or None -> []
+    """
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}] if content else []
+    if not isinstance(content, list):
+        return []
+    return [block_dict(block) for block in content]
+
+
 def blocks_of_type(content: object, kind: str) -> list[dict]:
     """The blocks of one type, in order, as dicts.
 
     Example: ([ThinkingBlock(...), TextBlock(text="Hi")], "text")
         -> [{"type": "text", "text": "Hi"}]
     """
-    if isinstance(content, str):
-        content = [{"type": "text", "text": content}]
-    if not isinstance(content, list):
-        return []
-    blocks = [block_dict(block) for block in content]
-    return [b for b in blocks if isinstance(b, dict) and b.get("type") == kind]
+    return [b for b in content_blocks(content) if isinstance(b, dict) and b.get("type") == kind]
 
 
 def text_of(content: object) -> str:

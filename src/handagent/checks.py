@@ -162,11 +162,16 @@ def _check_tools(tools: object, tool_choice: object, table: dict) -> None:
         if len(set(map(str, names))) != len(names):
             raise invalid("tools: Tool names must be unique.")
     if tool_choice is not None:
-        kinds = ("auto", "any", "tool", "none")
+        kinds = tuple(fields.TOOL_CHOICES)
         if not isinstance(tool_choice, dict) or tool_choice.get("type") not in kinds:
-            raise invalid("tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'")
-        if tool_choice["type"] == "tool" and not isinstance(tool_choice.get("name"), str):
-            raise invalid("tool_choice.tool.name: Field required")
+            raise invalid(f"tool_choice.type: Input should be {one_of(kinds)}")
+        kind = tool_choice["type"]
+        check_fields(tool_choice, "tool_choice", kind, fields.TOOL_CHOICES)
+        if kind == "tool" and not isinstance(tool_choice["name"], str):
+            raise invalid("tool_choice.tool.name: Input should be a valid string")
+        if not isinstance(tool_choice.get("disable_parallel_tool_use", False), bool):
+            where = f"tool_choice.{kind}.disable_parallel_tool_use"
+            raise invalid(f"{where}: Input should be a valid boolean")
 
 
 @lru_cache(maxsize=1024)  # a notebook sends the same menu again and again; a check costs 1 ms
@@ -206,9 +211,7 @@ def _check_options(body: dict, beta: frozenset[str]) -> None:
                 raise invalid(f"output_config.{name}: Extra inputs are not permitted")
         _check_format(config.get("format"), "output_config.format")
         if config.get("effort") not in (None, *models.EFFORTS):
-            raise invalid(
-                "output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'"
-            )
+            raise invalid(f"output_config.effort: Input should be {one_of(models.EFFORTS)}")
     stops = body.get("stop_sequences")
     if stops is not None and not (
         isinstance(stops, list) and all(isinstance(s, str) for s in stops)

@@ -81,3 +81,15 @@ def describe(settings: Settings) -> str:
         f"服务商：anthropic（{where}）· 模型：{settings.model} · 要离线运行，在 .env 里设置 "
         f"HANDAGENT_PROVIDER=mock，然后重启 kernel。",
     )
+
+
+def redact(text: str, *secrets: str | None) -> str:
+    """`text` with every secret of 8 characters or more replaced: a server may echo a key back.
+
+    Example: ("invalid x-api-key sk-test-12345678", "sk-test-12345678")
+        -> "invalid x-api-key [api key]"
+    """
+    for secret in secrets:
+        if secret and len(secret) >= 8:  # shorter ones would blank ordinary words
+            text = text.replace(secret, "[api key]")
+    return text

@@ -1,13 +1,15 @@
 """What a notebook's model calls cost: tokens in and out per call, and the price on the real API.
 
-Every request made through `handagent.llm.client()` goes through `http_client()`, whose response
-hook reads the `usage` of each successful Messages reply (plain JSON or a stream of events) into
-one meter per process. A notebook runs in one kernel, so the meter's total is the notebook's.
-The price is an estimate: the tokens times the list prices of the model's catalogue row
-(`models.Model.prices`), cache reads and writes included when the usage reports them, and the
-whole request at the long-prompt prices when its prompt is over the row's threshold (Haiku 5.5).
+Every request made through `handagent.llm.client()` goes through `http_client()`, and every one
+`runtime.providers.complete` sends (chapters 06-08) through its own httpx client; both clients'
+response hook (`METER.on_response`) reads the `usage` of each successful Messages reply (plain
+JSON or a stream of events) into one meter per process. A notebook runs in one kernel, so the
+meter's total is the notebook's. The price is an estimate: the tokens times the list prices of
+the model's catalogue row (`models.Model.prices`), cache reads and writes included when the
+usage reports them, and the whole request at the long-prompt prices when its prompt is over the
+row's threshold (Haiku 5.5).
 
-Not handled here: raw `httpx` requests (the first cells of chapter 00), count_tokens (free),
+Not handled here: other raw `httpx` requests (the first cells of chapter 00), count_tokens (free),
 batch and priority-tier prices, compressed event streams, and models with no price on file
 (their tokens are counted, their price is reported as unknown).
 """

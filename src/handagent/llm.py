@@ -21,7 +21,7 @@ from anthropic.types import Message
 
 from .blocks import message_dict
 from .checks import API_VERSION, Rejection, check_request
-from .config import Settings, describe, load_settings
+from .config import Settings, describe, load_settings, redact
 from .cost import http_client
 from .language import pick
 
@@ -29,6 +29,7 @@ MAX_TOKENS = 1024  # thinking counts toward it too: enough for a thinking model'
 TIMEOUT_SECONDS = 60.0
 EXPLAIN_CHARACTERS = 300  # of the provider's words: one line, and no echo of a whole request
 ANTHROPIC_VERSION = API_VERSION  # what the SDK sends; raw requests send the same
+DEFAULT_BASE_URL = "https://api.anthropic.com"  # the SDK's own default
 MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key but `bad-...`; a real one never goes
 
 
@@ -53,26 +54,26 @@ def _mock_base_url() -> str:
     return MockServer().start().base_url
 
 
-def endpoint() -> Endpoint:
-    """The URL and headers for a raw `httpx` request to the configured provider."""
+def _target() -> tuple[str, str | None]:
+    """The configured provider's host root and key: the mock's, else the settings' (the SDK's
+    default host when no ANTHROPIC_BASE_URL is set)."""
     current = settings()
     if current.provider == "mock":
-        base_url, key = _mock_base_url(), MOCK_KEY
-    else:
-        base_url = current.base_url or "https://api.anthropic.com"
-        key = current.api_key
+        return _mock_base_url(), MOCK_KEY
+    return (current.base_url or DEFAULT_BASE_URL).rstrip("/"), current.api_key
+
+
+def endpoint() -> Endpoint:
+    """The URL and headers for a raw `httpx` request to the configured provider."""
+    base_url, key = _target()
     headers = {"x-api-key": key, "anthropic-version": ANTHROPIC_VERSION}
-    return Endpoint(base_url=base_url.rstrip("/"), headers=headers)
+    return Endpoint(base_url=base_url, headers=headers)
 
 
 @cache
 def client() -> anthropic.Anthropic:
     """The SDK client for the configured provider (one per process); every call is metered."""
-    current = settings()
-    if current.provider == "mock":
-        base_url, key = _mock_base_url(), MOCK_KEY
-    else:
-        base_url, key = current.base_url, current.api_key
+    base_url, key = _target()
     return anthropic.Anthropic(
         base_url=base_url, api_key=key, timeout=TIMEOUT_SECONDS, http_client=http_client()
     )
@@ -84,7 +85,8 @@ def provider_line() -> str:
 
 
 def clip(text: str, limit: int = EXPLAIN_CHARACTERS) -> str:
-    """Text cut at a word boundary, marked when cut. Example: ("one two three", 8) -> "one two…" """
+    """The provider's words cut at a word boundary for `explain`, marked when cut (a display
+    line of chapter 06 is runtime.display.clip). Example: ("one two three", 8) -> "one two…" """
     if len(text) <= limit:
         return text
     cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
@@ -128,10 +130,7 @@ def explain(error: BaseException) -> str:
     line = " ".join(f"{name}: {detail}".split())
     request = getattr(error, "request", None)
     sent = request.headers if request is not None else {}
-    for secret in (sent.get("x-api-key", ""), sent.get("authorization", "")[len("Bearer ") :]):
-        if len(secret) >= 8:  # a server may echo the key back: never print it
-            line = line.replace(secret, "[api key]")
-    return line
+    return redact(line, sent.get("x-api-key"), sent.get("authorization", "")[len("Bearer ") :])
 
 
 def call_model(
@@ -170,7 +169,7 @@ def call_model(
         # The catalogue knows the models of the API itself (and of the mock), not an
         # Anthropic-compatible endpoint's: there an unknown model is the endpoint's business.
         official = settings().provider == "mock" or not settings().base_url
-        check_request(
-            {**request, "messages": [message_dict(m) for m in messages]}, catalogue_only=official
-        )
+        # The SDK's own blocks are read as dicts; anything but a list is left for the check to word.
+        as_dicts = [message_dict(m) for m in messages] if isinstance(messages, list) else messages
+        check_request({**request, "messages": as_dicts}, catalogue_only=official)
     return client().messages.create(**request)

@@ -477,6 +477,8 @@ def model_info(model: Model) -> dict:
         "capabilities": {
             "batch": supported,
             "citations": supported,
+            # Code in the code execution tool calling the request's tools (SDK docstring). Which
+            # models allow it is unconfirmed (not in the reference): assumed the 2026 generation.
             "code_execution": flag(model.tokenizer == "2026"),
             "context_management": {"supported": True},
             "effort": {

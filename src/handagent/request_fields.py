@@ -16,8 +16,8 @@ code. Without its header a beta field is what the API calls it, an extra input.
     top_level(betas=("message-threads-2026-08-12",)) -> MESSAGES | {"thread"}
     blocks(("compact-2026-01-12",))["compaction"]    -> ((), ("cache_control", "content", ...))
 
-Not handled here: the shapes inside fields (`source`, `citations`, `configs`, the edits of
-`context_management` are passed through unchecked); which beta a model supports.
+Not handled here: the shapes inside fields (`source`, `citations`, `configs`; `checks` reads
+the edit types of `context_management`, not their options); which beta a model supports.
 """
 
 API_VERSIONS = ("2023-06-01", "2026-10-21")

@@ -219,7 +219,7 @@ def test_search_finds_the_chapters_offline(tab, site):
     page, blocked, errors = tab
     page.goto(f"{site}search.html?q=tool_result")
     results = page.locator("#search-results ul.search li")
-    results.first.wait_for(timeout=20_000)
+    results.first.wait_for(timeout=60_000)  # a hang guard: the index loads as it loads
     found = results.evaluate_all("items => items.map(li => li.querySelector('a').href)")
     assert any("/notebooks/03_feeding_results_back.html" in url for url in found)
     assert (blocked, errors) == ([], [])

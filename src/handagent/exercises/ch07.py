@@ -15,9 +15,11 @@ import copy
 import re
 
 from ..language import pick
+from ..runtime.ids import ANTHROPIC, OPENAI_CHAT
 from ..runtime.protocol import (
     AssistantMessage,
     Message,
+    RepeatedCallId,
     ToolCall,
     ToolResultMessage,
     assistant_reply,
@@ -32,7 +34,7 @@ T0 = 1_767_225_600.0
 # A runtime's join of an OpenAI Responses call id and item id: long, with "|", "+", "/", "=".
 LONG = "call_Qx7Vb2Lr9Tm4Kd8Wn3Hs6Pj1|fc_" + "dGhlIGlkIGlzIG9wYXF1ZQ+/" * 7 + "=="
 TWIN = LONG[:200] + "ABC"  # the same first 200 characters, another end
-LIMITS = (64, 40)  # Anthropic Messages, OpenAI Chat Completions
+LIMITS = (ANTHROPIC.max_len, OPENAI_CHAT.max_len)  # Messages: 64, Chat Completions: 40
 
 
 def _turn(*call_ids: str, at: float) -> list[Message]:
@@ -98,7 +100,7 @@ def _problem(normalise, what: str, history: list, max_len: int) -> str | None:
         f"对于{IN_CHINESE[what]}（max_len {max_len}），normalise ",
     )
     collide = pick(*COLLIDE)
-    if raised and "ids repeat in one message" in raised:  # AssistantMessage refused the clash
+    if raised and RepeatedCallId.__name__ in raised:  # AssistantMessage refused the clash
         return where + pick(
             f"gave two calls of one message the same id: {collide}",
             f"给同一条消息里的两个调用改出了同一个 id：{collide}",

@@ -37,6 +37,7 @@ from ..runtime.protocol import (
 )
 from . import Verdict, attempt, wording
 from .ch01 import MIN_DESCRIPTION  # the same floor as chapter 01's menu entry
+from .ch07 import LONG
 from .selfcheck import Question
 
 EXERCISE = ("08 · read-only checkpoint", "08 · 只读检查点")
@@ -46,9 +47,8 @@ STOP_REASONS = SEED_REASONS + TODAYS
 SOURCE = "export function divide(a: number, b: number) { return a / b; }\n"
 FILES = {"src/math.ts": SOURCE}
 T0 = 1_767_225_600.0  # 2026-01-01 UTC: the transcript is fixed, timestamps included
-# An id as some runtimes store it (their join of two OpenAI ids): long, with "|", "+" and "/".
-# It must come back unchanged.
-LONG_ID = "call_Qx7Vb2Lr9Tm4Kd8Wn3Hs6Pj1|fc_" + "dGhlIGlkIGlzIG9wYXF1ZQ+/" * 7 + "=="
+# An id as some runtimes store it (chapter 07's join of two OpenAI ids): it comes back unchanged.
+LONG_ID = LONG
 GOOD = ToolCall(LONG_ID, "read_file", {"path": "src/math.ts"})
 # (call, what is wrong with it, in English and Chinese): each must get an is_error result, not
 # a crash

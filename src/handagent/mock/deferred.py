@@ -32,7 +32,11 @@ FIND_TOOL = re.compile(r"\b(?:find|search for|look (?:up|for)|discover)\b.{0,60}
 
 def _references(block: dict) -> list[str]:
     """The tool names a block makes available. Example: tool_result [tool_reference add] ->
-    ["add"]"""
+    ["add"]; a name that is not a string ({"name": [None]}) names no tool."""
+    return [name for name in _referenced(block) if isinstance(name, str)]
+
+
+def _referenced(block: dict) -> list:  # what the block names, strings or not
     kind = block.get("type")
     if kind == "tool_search_tool_result":
         content = block.get("content") if isinstance(block.get("content"), dict) else {}
@@ -64,15 +68,16 @@ def visible(request: dict, also: tuple[str, ...] = ()) -> list[dict]:
     for message in request.get("messages") or []:
         for block in blocks_of(message):
             tool = block.get("tool") if isinstance(block.get("tool"), dict) else {}
-            if block.get("type") == "tool_removal":
-                removed.add(tool.get("name"))
+            if block.get("type") == "tool_removal" and isinstance(tool.get("name"), str):
+                removed.add(tool["name"])
             for name in _references(block):
                 loaded.add(name)
                 removed.discard(name)
     tools = [*(request.get("tools") or []), *_inline(request.get("messages") or [])]
     return [
         tool for tool in tools
-        if isinstance(tool, dict) and tool.get("name") not in removed
+        if isinstance(tool, dict) and isinstance(tool.get("name"), str)
+        and tool["name"] not in removed
         and (not tool.get("defer_loading") or tool.get("name") in loaded)
     ]  # fmt: skip
 

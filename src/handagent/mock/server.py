@@ -250,7 +250,20 @@ class MockServer:
             return list(self.state.requests)
 
     def script(self, *replies: list[dict]) -> None:
-        """Answer the next requests with exactly these content blocks, in order."""
+        """Answer the next requests with exactly these content blocks, in order.
+
+        Example: script([{"type": "text", "text": "Hi"}], [{"type": "tool_use", ...}])
+            -> the next reply says Hi, the one after calls a tool.
+        """
+        for number, reply in enumerate(replies, 1):
+            if not isinstance(reply, list) or not all(
+                isinstance(block, dict) and isinstance(block.get("type"), str) for block in reply
+            ):
+                raise TypeError(
+                    f"script() takes one list of content blocks per reply; reply {number} is "
+                    f"{type(reply).__name__} {reply!r:.80}. Write script([{{'type': 'text', "
+                    "'text': 'Hi'}]) for a reply of one text block."
+                )
         with self.state.lock:
             self.state.scripted.extend(replies)
 

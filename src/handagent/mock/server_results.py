@@ -21,7 +21,7 @@ fetches that came back (`server_usage`), and code that ran names a `container`.
 Not handled here: which calls a request makes (`server_tools`), the loop (`server_loop`).
 """
 
-from ..history_checks import SERVER_RESULTS
+from ..history_checks import RESULT_OF, SERVER_RESULTS
 from . import phrases
 
 NO_CODE = "The mock runs no code: it has no sandbox. Run it yourself, or ask the real API."
@@ -72,10 +72,7 @@ def result_block(call: dict, tool: dict | None, uses: int, lang: str) -> tuple[d
     limit = (tool or {}).get("max_uses")
     over = isinstance(limit, int) and uses >= limit
     family = "code_execution" if "code_execution" in name else name
-    kind = {"code_execution": "code_execution_tool_result",
-            "bash_code_execution": "bash_code_execution_tool_result",
-            "text_editor_code_execution": "text_editor_code_execution_tool_result",
-            "advisor": "advisor_tool_result"}.get(name, f"{family}_tool_result")  # fmt: skip
+    kind = RESULT_OF.get(name, f"{family}_tool_result")
     if name.startswith("tool_search_tool"):
         kind, family = "tool_search_tool_result", "tool_search"
     if over or tool is None:  # past max_uses, or a waiting call whose tool is gone (a 400 first)

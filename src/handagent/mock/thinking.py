@@ -20,6 +20,7 @@ import math
 import re
 
 from .. import models
+from ..blocks import content_blocks
 from ..tokens import factor, text_tokens
 
 EFFORT_DEPTH = {"low": 1, "medium": 2, "high": 3, "xhigh": 4, "max": 5}  # thinking per summary
@@ -64,8 +65,7 @@ def _latest_user(request: dict) -> list[dict]:
     messages = [m for m in request.get("messages") or [] if m.get("role") != "system"]
     if not messages or messages[-1].get("role") != "user":
         return []
-    content = messages[-1].get("content") or []
-    return [{"type": "text", "text": content}] if isinstance(content, str) else content
+    return content_blocks(messages[-1].get("content"))
 
 
 def _question(request: dict) -> str:

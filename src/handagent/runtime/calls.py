@@ -27,8 +27,6 @@ Not handled here: cutting long output to size (the tools do, `runtime.truncate`)
 prompts, stopping a running tool (a thread cannot be killed: at its timeout it is abandoned).
 """
 
-import time
-
 from ..dispatch import outcomes, problem
 from ..tools import Tool, ToolRegistry
 from .protocol import (
@@ -39,6 +37,7 @@ from .protocol import (
     ToolResultMessage,
     parse_arguments,
     tool_calls,
+    tool_result,
 )
 from .repair import TRUNCATED
 
@@ -86,23 +85,6 @@ def _blocks(content: str | list) -> tuple[TextBlock | ImageBlock, ...]:
     return tuple(blocks)
 
 
-def _result(
-    call: ToolCall,
-    content: tuple[TextBlock | ImageBlock, ...],
-    is_error: bool,
-    timestamp: float | None,
-    details: dict | None = None,
-) -> ToolResultMessage:
-    return ToolResultMessage(
-        tool_call_id=call.id,
-        tool_name=call.name,
-        content=content,
-        is_error=is_error,
-        details=details,
-        timestamp=time.time() if timestamp is None else timestamp,
-    )
-
-
 def run_calls(
     message: AssistantMessage, tools: ToolRegistry | list[Tool], *, timestamp: float | None = None
 ) -> list[ToolResultMessage]:
@@ -117,10 +99,16 @@ def run_calls(
     calls = tool_calls(message)
     if message.stop_reason in NOT_RUN:  # the calls of an unfinished turn are never run
         text = NOT_RUN[message.stop_reason]
-        return [_result(call, (TextBlock(text),), True, timestamp) for call in calls]
+        return [tool_result(call, text, is_error=True, timestamp=timestamp) for call in calls]
     refusals = [_refusal(call, registry) for call in calls]
     wire = [{"id": call.id, "name": call.name, "input": call.arguments} for call in calls]
     return [
-        _result(call, _blocks(outcome.content), outcome.is_error, timestamp, outcome.details)
+        tool_result(
+            call,
+            _blocks(outcome.content),
+            is_error=outcome.is_error,
+            details=outcome.details,
+            timestamp=timestamp,
+        )
         for call, outcome in zip(calls, outcomes(wire, registry, refusals), strict=True)
     ]

@@ -48,7 +48,10 @@ def short_id(call_id: str, limit: int = 34) -> str:
 
 
 def text_of(message: Message) -> str:
-    """The text of a message's text and image blocks. Example: (TextBlock("hi"),) -> "hi" """
+    """The text of a neutral message's text and image blocks (for a wire reply: blocks.text_of).
+
+    Example: UserMessage(content=(TextBlock("hi"),), ...) -> "hi"
+    """
     parts = []
     for block in message.content:
         if isinstance(block, TextBlock):

@@ -130,6 +130,10 @@ class UserMessage(_TupleContent):
     role: Literal["user"] = field(default="user", init=False)
 
 
+class RepeatedCallId(ValueError):
+    """Two calls of one assistant message share an id: their results could not be told apart."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class AssistantMessage(_TupleContent):
     # Each ToolCall needs exactly one ToolResultMessage before the next request, whatever the
@@ -149,7 +153,9 @@ class AssistantMessage(_TupleContent):
         super().__post_init__()
         ids = [call.id for call in tool_calls(self)]
         if len(ids) != len(set(ids)):
-            raise ValueError(f"Tool call ids repeat in one message: {ids}; give each call its own.")
+            raise RepeatedCallId(
+                f"Tool call ids repeat in one message: {ids}; give each call its own."
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -208,25 +214,29 @@ def call_from_text(tool_call_id: str, name: str, raw: str) -> ToolCall:
 
 def user_text(text: str, timestamp: float | None = None) -> UserMessage:
     """A user message holding one text block, stamped now unless a timestamp is given."""
-    return UserMessage(content=(TextBlock(text),), timestamp=_now(timestamp))
+    return UserMessage(content=(TextBlock(text),), timestamp=timestamp_or_now(timestamp))
 
 
 def tool_result(
     call: ToolCall,
-    text: str,
+    content: str | tuple[TextBlock | ImageBlock, ...],
     *,
     is_error: bool = False,
     details: dict | None = None,
     timestamp: float | None = None,
 ) -> ToolResultMessage:
-    """The text answer to one call, quoting its id and name."""
+    """The answer to one call, quoting its id and name: a text, or blocks (text and images).
+
+    Example: (ToolCall("toolu_1", "add", {...}), "3") -> ToolResultMessage(tool_call_id="toolu_1",
+        tool_name="add", content=(TextBlock("3"),), is_error=False, ...)
+    """
     return ToolResultMessage(
         tool_call_id=call.id,
         tool_name=call.name,
-        content=(TextBlock(text),),
+        content=(TextBlock(content),) if isinstance(content, str) else tuple(content),
         is_error=is_error,
         details=details,
-        timestamp=_now(timestamp),
+        timestamp=timestamp_or_now(timestamp),
     )
 
 
@@ -249,7 +259,7 @@ def assistant_reply(
         model=model,
         provider=provider,
         usage=usage or Usage(0, 0),
-        timestamp=_now(timestamp),
+        timestamp=timestamp_or_now(timestamp),
     )
 
 
@@ -264,7 +274,7 @@ def assistant_from_error(
         model=model,
         provider=provider,
         usage=Usage(0, 0),
-        timestamp=_now(timestamp),
+        timestamp=timestamp_or_now(timestamp),
         error_message=text,
     )
 
@@ -282,9 +292,10 @@ def assistant_aborted(
         model=model,
         provider=provider,
         usage=Usage(0, 0),  # unknown: the stream stopped before the final count
-        timestamp=_now(timestamp),
+        timestamp=timestamp_or_now(timestamp),
     )
 
 
-def _now(timestamp: float | None) -> float:
+def timestamp_or_now(timestamp: float | None) -> float:
+    """The timestamp given, else the time now. Example: None -> 1767225600.0 (time.time())"""
     return time.time() if timestamp is None else timestamp

@@ -30,6 +30,7 @@ from typing import Literal
 import httpx
 
 from ..checks import API_VERSION
+from ..config import redact
 from ..cost import METER
 from .adapters import (
     from_anthropic,
@@ -110,8 +111,7 @@ def _describe(error: Exception, timeout: float) -> str:
 def _line(api: str, base_url: str, detail: str, api_key: str) -> str:
     """One line naming the provider and what went wrong; the key blanked if a server echoed it."""
     where = httpx.URL(base_url).netloc.decode()  # host:port, never a user:password@
-    text = " ".join(f"{api} ({where}): {detail}".split())
-    return text.replace(api_key, "[api key]") if len(api_key) >= 8 else text
+    return redact(" ".join(f"{api} ({where}): {detail}".split()), api_key)
 
 
 def _read_stream(

@@ -23,7 +23,6 @@ Not handled here: HTTP and its failures (`runtime.providers`), citations and ser
 """
 
 import json
-import time
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
@@ -37,6 +36,7 @@ from .protocol import (
     assistant_aborted,
     assistant_from_error,
     call_from_text,
+    timestamp_or_now,
 )
 
 
@@ -155,7 +155,7 @@ class Assembler:
                 model=self.model,
                 provider=self.provider,
                 usage=self._usage_so_far(),
-                timestamp=_now(self.timestamp),
+                timestamp=timestamp_or_now(self.timestamp),
                 error_message=error,
                 stop_details=details,
             )
@@ -178,10 +178,6 @@ class Assembler:
 
     def _usage_so_far(self) -> Usage:
         return Usage(self._usage.get("input_tokens", 0), self._usage.get("output_tokens", 0))
-
-
-def _now(timestamp: float | None) -> float:
-    return time.time() if timestamp is None else timestamp
 
 
 def assemble(

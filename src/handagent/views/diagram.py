@@ -23,11 +23,10 @@ parallel are drawn one after the other), which program wrote a result the model 
 import re
 from dataclasses import dataclass, replace
 
-from ..blocks import message_dict
 from ..language import pick
 from . import static
 from .svg import sequence_svg
-from .transcript import lines
+from .transcript import lines, wire_messages
 
 PARTICIPANTS = ("user", "program", "model", "tool")  # as steps name them
 NAMES_ZH = {"user": "用户", "program": "程序", "model": "模型", "tool": "工具"}
@@ -71,7 +70,7 @@ def steps(messages: list) -> list[Step]:
          model-->program "tool_use #1 add {...}", program->tool "run #1 add {...}",
          tool-->program "#1 4"]
     """
-    history = [message_dict(m) for m in messages]
+    history = wire_messages(messages)[0]
     every = lines(history)
     calls = {}  # call number -> "name {input}"
     out: list[Step] = []
@@ -174,4 +173,4 @@ class SequenceDiagram:
 
 def sequence_diagram(messages: list) -> SequenceDiagram:
     """The diagram of a history; the last expression of a cell displays it."""
-    return SequenceDiagram(tuple(message_dict(m) for m in messages))
+    return SequenceDiagram(tuple(wire_messages(messages)[0]))

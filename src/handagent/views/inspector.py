@@ -7,7 +7,7 @@ toggle switches to the JSON the API receives, and `details` (UI-only data such a
 exit code, which never reaches the model) is shown under its result, apart from the content.
 
 Anthropic-shaped histories (dicts or the SDK's blocks) are read as they are; a history of
-chapter 06's neutral messages is first converted with `runtime.adapters.anthropic`, and the
+chapter 06's neutral messages is first converted (`transcript.wire_messages`), and the
 `details` of its ToolResultMessages are picked up on the way.
 
 Where no kernel runs (GitHub, nbconvert, the book), the same output carries a static rendering:
@@ -25,10 +25,9 @@ import html
 
 import ipywidgets as widgets
 
-from ..blocks import message_dict
 from ..language import pick
 from . import static
-from .transcript import Line, html_table, lines, show
+from .transcript import Line, blocks_of, html_table, lines, show, wire_messages
 
 SELECTED, ERROR, PLAIN = "warning", "danger", "info"  # ipywidgets button styles
 DETAILS = (
@@ -43,44 +42,14 @@ HOW = (
 RECEIVED = ("the JSON the API receives", "API 收到的 JSON")
 
 
-def _blocks(wire: list[dict]) -> list[dict]:
-    # One block per Line, in the order transcript.lines() reads them.
-    out = []
-    for message in wire:
-        content = message.get("content", "")
-        out += [{"type": "text", "text": content}] if isinstance(content, str) else content
-    return out
-
-
-def _from_protocol(messages: list) -> tuple[list[dict], dict]:
-    """Neutral messages (chapter 06) as the API receives them, and their details by sent id."""
-    from ..runtime.adapters.anthropic import to_anthropic
-    from ..runtime.ids import ANTHROPIC, id_table
-    from ..runtime.protocol import ToolResultMessage
-    from ..runtime.repair import repair
-
-    sent = id_table(repair(messages), ANTHROPIC)
-    details = {
-        sent.get(m.tool_call_id, m.tool_call_id): m.details
-        for m in messages
-        if isinstance(m, ToolResultMessage) and m.details is not None
-    }
-    model = next((m.model for m in reversed(messages) if m.role == "assistant"), None)
-    return to_anthropic(messages, model=model), details  # thinking as its own model gets it
-
-
 class Inspector(widgets.VBox):
     """The widget: rows of blocks, a readable/wire toggle, and the selected pair in full."""
 
     def __init__(self, messages: list, tools: object = None, details: dict | None = None):
-        if any(not isinstance(m, dict) for m in messages):  # neutral messages of chapter 06
-            wire, found = _from_protocol(messages)
-            details = {**found, **(details or {})}
-        else:
-            wire = [message_dict(m) for m in messages]
-        self.wire, self.details, self.selected = wire, details or {}, None
+        wire, found = wire_messages(messages)  # chapter 06's neutral messages carry details
+        self.wire, self.details, self.selected = wire, {**found, **(details or {})}, None
         self.lines = lines(wire)
-        self.blocks = _blocks(wire)
+        self.blocks = [block for message in wire for block in blocks_of(message)]
         self.rows = [self._row(line) for line in self.lines]
         menu = tools.menu() if hasattr(tools, "menu") else tools  # a ToolRegistry or a list
         self.body = {"messages": wire, **({"tools": menu} if menu else {})}

@@ -9,8 +9,10 @@ no font or marker to fetch, so GitHub, nbconvert and an `<img>` in the book all 
 Text widths are estimated (a monospace character is 0.6 em, a CJK character 1 em), so no font
 metrics are needed.
 
+An arrow from a column to itself is drawn as a loop out to the right and back.
+
 Not handled here: which arrows a history makes (`views.diagram`), wrapping long labels (the
-diagram cuts them to one short line first), arrows from a column to itself (drawn as a loop).
+diagram cuts them to one short line first).
 """
 
 from html import escape

@@ -7,13 +7,16 @@ are calls with no result and results with no call: the two mistakes the API refu
 headers and marks are in the edition's language when the view is drawn (`<-- NO RESULT`,
 `<-- 没有结果`); block types and the contents stay as they are.
 
-Not handled here: interactive inspection (widgets), the neutral messages of chapter 06.
+Every view reads a history through `wire_messages`: Anthropic-shaped messages (dicts, or the
+SDK's blocks) as they are, and chapter 06's neutral messages converted to what the API receives.
+
+Not handled here: interactive inspection (widgets).
 """
 
 import json
 from dataclasses import dataclass, replace
 
-from ..blocks import message_dict
+from ..blocks import content_blocks, message_dict
 from ..language import pick
 from . import static
 
@@ -30,6 +33,56 @@ def _result_text(block: dict) -> str:
     if isinstance(content, str):
         return content
     return " ".join(b.get("text", f"[{b.get('type')}]") for b in content if isinstance(b, dict))
+
+
+def wire_messages(messages: list) -> tuple[list[dict], dict]:
+    """Any history as the API receives it, and the UI details of its results by the id sent.
+
+    Example: [UserMessage(...), AssistantMessage(... ToolCall), ToolResultMessage(details=D)]
+        -> ([{"role": "user", ...}, {"role": "assistant", ...}, {"role": "user", ...}],
+            {"toolu_...": D})
+    """
+    if not isinstance(messages, (list, tuple)):
+        raise TypeError(
+            f"A view takes a list of messages, not {type(messages).__name__}: "
+            "pass the whole history, e.g. show(messages)."
+        )
+    if all(isinstance(m, dict) for m in messages):
+        return [message_dict(m) for m in messages], {}
+    from ..runtime.protocol import Message
+
+    if not all(isinstance(m, Message) for m in messages):
+        strays = sorted({type(m).__name__ for m in messages if not isinstance(m, (dict, Message))})
+        raise TypeError(
+            f"A view reads dicts ({{'role': ..., 'content': ...}}) or chapter 06's neutral "
+            f"messages, not {', '.join(strays)}; a history mixing the two is converted first "
+            "with runtime.adapters.anthropic.to_anthropic."
+        )
+    return _from_protocol(messages)
+
+
+def _from_protocol(messages: list) -> tuple[list[dict], dict]:
+    """Neutral messages (chapter 06) as the API receives them, and their details by sent id."""
+    from ..runtime.adapters.anthropic import to_anthropic
+    from ..runtime.ids import ANTHROPIC, id_table
+    from ..runtime.protocol import ToolResultMessage
+    from ..runtime.repair import repair
+
+    sent = id_table(repair(messages), ANTHROPIC)
+    details = {
+        sent.get(m.tool_call_id, m.tool_call_id): m.details
+        for m in messages
+        if isinstance(m, ToolResultMessage) and m.details is not None
+    }
+    model = next((m.model for m in reversed(messages) if m.role == "assistant"), None)
+    return to_anthropic(messages, model=model), details  # thinking as its own model gets it
+
+
+def blocks_of(message: dict) -> list[dict]:
+    """A wire message's blocks, each a dict. Example: {"content": "hi"} -> [text "hi"]"""
+    return [
+        b if isinstance(b, dict) else {"type": "?"} for b in content_blocks(message.get("content"))
+    ]
 
 
 @dataclass(frozen=True)
@@ -55,11 +108,9 @@ def lines(messages: list) -> list[Line]:
     number: dict[str, int] = {}
     answered: set[str] = set()
     out: list[Line] = []
-    for index, raw in enumerate(messages):
-        message = message_dict(raw)
-        role, content = message.get("role", "?"), message.get("content", "")
-        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
-        for block in blocks:
+    for index, message in enumerate(wire_messages(messages)[0]):
+        role = message.get("role", "?")
+        for block in blocks_of(message):
             kind = block.get("type", "?")
             if kind == "tool_use":
                 number.setdefault(block.get("id"), len(number) + 1)

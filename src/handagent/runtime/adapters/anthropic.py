@@ -13,7 +13,7 @@ tools), citations, cache tokens, streaming.
 """
 
 import json
-import time
+from dataclasses import replace
 
 from ..ids import ANTHROPIC, normalise_ids
 from ..protocol import (
@@ -28,6 +28,7 @@ from ..protocol import (
     ToolResultMessage,
     Usage,
     call_from_text,
+    timestamp_or_now,
 )
 from ..repair import repair
 from ..thinking import sendable
@@ -185,16 +186,39 @@ def from_anthropic(
     if not isinstance(response, dict):
         raise TypeError("from_anthropic takes the response JSON as a dict; for an SDK Message "
                         "pass message.model_dump().")  # fmt: skip
-    blocks = (read_block(block, response["model"]) for block in response["content"])
+    if not isinstance(response.get("content"), list) or not isinstance(response.get("model"), str):
+        raise ValueError(
+            "not a Messages API response: it needs a 'content' list and a 'model'; it has "
+            f"{sorted(response)[:8]}"
+        )
+    blocks = [read_block(block, response["model"]) for block in response["content"]]
     stop_reason, error, details = read_stop(response)
     usage = response.get("usage") or {}
     return AssistantMessage(
-        content=tuple(block for block in blocks if block is not None),
+        content=_unique_call_ids([block for block in blocks if block is not None]),
         stop_reason=stop_reason,
         model=response["model"],
         provider=provider,
         usage=Usage(usage.get("input_tokens", 0), usage.get("output_tokens", 0)),
-        timestamp=time.time() if timestamp is None else timestamp,
+        timestamp=timestamp_or_now(timestamp),
         error_message=error,
         stop_details=details,
     )
+
+
+def _unique_call_ids(blocks: list) -> tuple:
+    """The blocks, a call whose id repeats an earlier one's renamed: ids are unique per message.
+
+    The API never repeats one; a compatible server might. As from_openai_chat does, the repeat
+    becomes `<id>_<position>`, and its result goes back under that id.
+    Example: [ToolCall("a", ...), ToolCall("a", ...)] -> (ToolCall("a", ...), ToolCall("a_1", ...))
+    """
+    seen: set[str] = set()
+    out = []
+    for index, block in enumerate(blocks):
+        if isinstance(block, ToolCall):
+            if block.id in seen:
+                block = replace(block, id=f"{block.id}_{index}")
+            seen.add(block.id)
+        out.append(block)
+    return tuple(out)

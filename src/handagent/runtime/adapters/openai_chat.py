@@ -16,7 +16,6 @@ logprobs, reasoning fields some compatible servers add, images sent as a follow-
 """
 
 import json
-import time
 
 from ..ids import OPENAI_CHAT, normalise_ids
 from ..protocol import (
@@ -30,6 +29,7 @@ from ..protocol import (
     ToolResultMessage,
     Usage,
     call_from_text,
+    timestamp_or_now,
 )
 from ..repair import repair
 
@@ -164,7 +164,7 @@ def from_openai_chat(
         model=response.get("model", ""),
         provider=provider,
         usage=Usage(usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0)),
-        timestamp=time.time() if timestamp is None else timestamp,
+        timestamp=timestamp_or_now(timestamp),
         error_message=error,
         stop_details=details,
     )
