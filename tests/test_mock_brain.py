@@ -539,6 +539,21 @@ def test_one_call_per_place_when_a_request_lists_several(question, cities):
     assert [args["city"] for _, args in calls(ask(question, [WEATHER]))] == cities
 
 
+@pytest.mark.parametrize(
+    "enum, cities",
+    [
+        (["Paris", "Tokyo", "Lima", "Oslo"], ["Paris", "Tokyo", "Lima"]),
+        (["paris", "tokyo", "lima"], ["paris", "tokyo", "lima"]),  # the menu's own spelling
+        (["Paris", "Oslo"], ["Paris"]),  # a place the menu does not offer gets no call
+    ],
+)
+def test_a_place_property_with_an_enum_still_gets_one_call_per_listed_place(enum, cities):
+    city = {"type": "string", "enum": enum}
+    menu = {**WEATHER, "input_schema": {**WEATHER["input_schema"], "properties": {"city": city}}}
+    asked = calls(ask("What's the weather in Paris, Tokyo and Lima?", [menu]))
+    assert [args["city"] for _, args in asked] == cities
+
+
 def test_a_chinese_request_for_weather_and_time_gives_each_tool_its_place():
     time_in = {**WEATHER, "name": "get_time", "description": "Get the current time in a city."}
     assert calls(ask("巴黎和东京的天气，以及北京现在几点？", [WEATHER, time_in])) == [

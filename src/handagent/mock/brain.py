@@ -189,15 +189,23 @@ def _each(tool: dict, clause: str, text: str) -> list[tuple[dict, list]]:
     """
     args, missing = fill(tool.get("input_schema"), context(clause, text, tool))
     names = read(clause).names
-    named = [(p, n) for p, v in args.items() for n in names if v == n.text]
+    named = [(p, n) for p, v in args.items() for n in names if _same_name(v, n.text)]
     if len(named) != 1:
         return [(args, missing)]
     prop, first = named[0]
     spec = ((tool.get("input_schema") or {}).get("properties") or {}).get(prop) or {}
     listed = [n.text for n in names if n.group == first.group or n.before == first.before]
-    if len(listed) < 2 or not isinstance(spec, dict) or spec.get("enum"):
+    if isinstance(spec, dict) and spec.get("enum"):  # a name the menu does not offer is no call
+        offered = {o.casefold(): o for o in spec["enum"] if isinstance(o, str)}
+        listed = [offered[n.casefold()] for n in listed if n.casefold() in offered]
+    if len(listed) < 2 or not isinstance(spec, dict):
         return [(args, missing)]
     return [({**args, prop: name}, missing) for name in dict.fromkeys(listed)]
+
+
+def _same_name(value: object, name: str) -> bool:
+    """Example: ("paris", "Paris") -> True: an enum may spell a place in its own case."""
+    return isinstance(value, str) and value.casefold() == name.casefold()
 
 
 def _not_yet_made(plan: list, calls: dict, results: list[dict]) -> list[tuple[str, dict]]:
