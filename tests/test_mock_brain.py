@@ -745,3 +745,40 @@ def test_results_quoted_in_japanese_run_on_without_spaces():
     reply = send(user("Read a.png"), assistant(FILE_CALL, second), results, tools=[READ_FILE],
                  system="Always answer in Japanese.")  # fmt: skip
     assert said(reply) == "read_file の結果：one。read_file の結果：two。"
+
+
+# A call the client made with other arguments than the plan's still answers one planned call of
+# that tool when it succeeded; a failed one does not.
+
+QUESTION = "What's the weather in Paris and Tokyo?"
+
+
+def after(*results: dict, made=("Paris, France",)) -> list[tuple[str, dict]]:
+    calls_made = [call(f"c{n}", "get_weather", {"city": city}) for n, city in enumerate(made)]
+    return calls(send(user(QUESTION), assistant(*calls_made), user(list(results)), tools=[WEATHER]))
+
+
+def test_a_succeeded_call_with_other_arguments_counts_for_one_planned_call_only():
+    assert after(result("c0", "Sunny")) == [("get_weather", {"city": "Tokyo"})]
+
+
+def test_two_succeeded_calls_with_other_arguments_leave_nothing_to_call():
+    done = after(result("c0", "Sunny"), result("c1", "Rain"), made=("Paris, FR", "Tokyo, JP"))
+    assert done == []
+
+
+def test_a_failed_call_with_other_arguments_leaves_both_planned_calls_to_make():
+    assert after(result("c0", "No such city", True)) == [
+        ("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Tokyo"}),
+    ]  # fmt: skip
+
+
+def test_a_list_system_prompt_reads_as_its_text():
+    said = {"type": "text", "text": "Answer in one word."}
+    assert send(user("Hello"), system=[said]) == send(user("Hello"), system="Answer in one word.")
+
+
+def test_two_user_messages_in_a_row_are_one_turn_and_the_question_spans_them():
+    assert calls(send(user("What's the weather"), user("in Paris?"), tools=[WEATHER])) == [
+        ("get_weather", {"city": "Paris"})
+    ]
