@@ -782,3 +782,31 @@ def test_two_user_messages_in_a_row_are_one_turn_and_the_question_spans_them():
     assert calls(send(user("What's the weather"), user("in Paris?"), tools=[WEATHER])) == [
         ("get_weather", {"city": "Paris"})
     ]
+
+
+def test_forced_any_with_nothing_planned_calls_the_tool_that_fits_else_the_first():
+    forced = {"tool_choice": {"type": "any"}}
+    assert [n for n, _ in calls(send(user("Hello there"), tools=[WEATHER, TIME], **forced))] == [
+        "get_weather"
+    ]
+    assert [n for n, _ in calls(send(user("Hello there"), tools=[TIME, WEATHER], **forced))] == [
+        "get_current_time"
+    ]
+    asked = send(user("Tell me about the weather"), tools=[TIME, WEATHER], **forced)
+    assert [n for n, _ in calls(asked)] == ["get_weather"]
+
+
+def test_a_forced_tool_leaves_out_the_planned_calls_of_other_tools():
+    asked = user("What time is it, and what's the weather in Paris?")
+    forced = send(asked, tools=[TIME, WEATHER], tool_choice={"type": "tool", "name": "get_weather"})
+    assert calls(forced) == [("get_weather", {"city": "Paris"})]
+
+
+def test_a_user_turn_of_results_with_a_thank_you_is_not_a_new_question():
+    reply = send(
+        user("What's the weather in Paris?"),
+        assistant(call("a", "get_weather", {"city": "Paris"})),
+        user([result("a", "Sunny, 21°C"), {"type": "text", "text": "thanks"}]),
+        tools=[WEATHER],
+    )
+    assert reply == [{"type": "text", "text": "get_weather says: Sunny, 21°C."}]
