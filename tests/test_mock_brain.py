@@ -810,3 +810,24 @@ def test_a_user_turn_of_results_with_a_thank_you_is_not_a_new_question():
         tools=[WEATHER],
     )
     assert reply == [{"type": "text", "text": "get_weather says: Sunny, 21°C."}]
+
+
+@pytest.mark.parametrize(
+    "text, clauses",
+    [
+        ("What time is it? Also, add 3 and 4.", ["What time is it?", "add 3 and 4"]),
+        # a question with no tool stands alone after a hard stop, not after a comma
+        ("What time is it? What is the capital of France?",
+         ["What time is it?", "What is the capital of France?"]),
+        ("What time is it, what is the capital of France",
+         ["What time is it, what is the capital of France"]),
+        ("What time is it. Who wrote Hamlet?", ["What time is it", "Who wrote Hamlet?"]),
+        ("add 3 and 4; what time is it", ["add 3 and 4", "what time is it"]),
+        ("Hello! What time is it?", ["Hello! What time is it?"]),  # a greeting asks nothing
+    ],
+)  # fmt: skip
+def test_a_text_is_split_into_the_requests_it_makes(text, clauses):
+    from handagent.mock.brain import _clauses
+    from handagent.mock.menu import Menu
+
+    assert _clauses(text, Menu([TIME, ADD], "")) == clauses
