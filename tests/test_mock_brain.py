@@ -831,3 +831,26 @@ def test_a_text_is_split_into_the_requests_it_makes(text, clauses):
     from handagent.mock.menu import Menu
 
     assert _clauses(text, Menu([TIME, ADD], "")) == clauses
+
+
+def test_a_missing_nested_argument_is_asked_for_by_its_own_name_in_words():
+    trip = {"type": "object", "properties": {"departure_date": {"type": "string"}},
+            "required": ["departure_date"]}  # fmt: skip
+    schema = {"type": "object", "required": ["destination", "trip"],
+              "properties": {"destination": {"type": "string"}, "trip": trip}}  # fmt: skip
+    flight = {"name": "book_flight", "description": "Book a flight to a city on a date.",
+              "input_schema": schema}  # fmt: skip
+    assert send(user("Book a flight to Paris"), tools=[flight]) == [
+        {"type": "text", "text": "Which departure date do you mean? I need it for book_flight."}
+    ]
+
+
+def test_forced_any_after_every_planned_call_was_answered_makes_exactly_one_call():
+    reply = send(
+        user("What's the weather in Paris and Tokyo?"),
+        assistant(call("a", "get_weather", {"city": "Paris"}),
+                  call("b", "get_weather", {"city": "Tokyo"})),
+        user([result("a", "Sunny"), result("b", "Rain")]),
+        tools=[WEATHER], tool_choice={"type": "any"},
+    )  # fmt: skip
+    assert calls(reply) == [("get_weather", {"city": "Paris"})]  # the API forces one more call
