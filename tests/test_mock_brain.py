@@ -854,3 +854,14 @@ def test_forced_any_after_every_planned_call_was_answered_makes_exactly_one_call
         tools=[WEATHER], tool_choice={"type": "any"},
     )  # fmt: skip
     assert calls(reply) == [("get_weather", {"city": "Paris"})]  # the API forces one more call
+
+
+def test_a_question_about_a_stock_alone_is_told_the_mock_has_no_live_data():
+    (said,) = send(user("How is the ACME stock doing?"))
+    assert said["text"].startswith("I can't know live prices or news")
+
+
+def test_a_forced_tool_keeps_every_planned_call_of_that_tool():
+    asked = user("What's the weather in Paris and Tokyo?")
+    forced = send(asked, tools=[TIME, WEATHER], tool_choice={"type": "tool", "name": "get_weather"})
+    assert calls(forced) == [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Tokyo"})]
