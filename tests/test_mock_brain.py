@@ -824,6 +824,8 @@ def test_a_user_turn_of_results_with_a_thank_you_is_not_a_new_question():
         ("What time is it. Who wrote Hamlet?", ["What time is it", "Who wrote Hamlet?"]),
         ("add 3 and 4; what time is it", ["add 3 and 4", "what time is it"]),
         ("Hello! What time is it?", ["Hello! What time is it?"]),  # a greeting asks nothing
+        ("Who wrote Hamlet? What time is it?", ["Who wrote Hamlet?", "What time is it?"]),
+        ("What time is it? What is your name?", ["What time is it?", "What is your name?"]),
     ],
 )  # fmt: skip
 def test_a_text_is_split_into_the_requests_it_makes(text, clauses):
