@@ -867,3 +867,22 @@ def test_a_forced_tool_keeps_every_planned_call_of_that_tool():
     asked = user("What's the weather in Paris and Tokyo?")
     forced = send(asked, tools=[TIME, WEATHER], tool_choice={"type": "tool", "name": "get_weather"})
     assert calls(forced) == [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Tokyo"})]
+
+
+def test_a_forced_tool_the_menu_lacks_is_ignored_and_the_plan_made():
+    asked = send(user("What's the weather in Paris?"), tools=[WEATHER],
+                 tool_choice={"type": "tool", "name": "nope"})  # fmt: skip
+    assert calls(asked) == [("get_weather", {"city": "Paris"})]
+
+
+def test_after_a_failed_call_to_a_tool_not_offered_the_next_call_is_a_retry():
+    reply = send(
+        user("What's the weather in Paris?"),
+        assistant(call("a", "get_forecast", {"city": "Paris"})),
+        user([result("a", "Unknown tool 'get_forecast'. Available tools: get_weather.", True)]),
+        tools=[WEATHER],
+    )
+    assert reply == [
+        {"type": "text", "text": "That failed; let me fix the arguments and try again."},
+        {"type": "tool_use", "name": "get_weather", "input": {"city": "Paris"}},
+    ]
