@@ -3,7 +3,7 @@
 `offline_page(browser, allowed)` opens a tab that lets through file:// and the given URL
 prefixes (a server the test started) and aborts every other request, recording it, so a test
 can fail on any attempt to reach the network. Importing this module skips the importing test
-module the way tests/browser/test_jupyterlab.py does: without HANDAGENT_BROWSER_TESTS=1, or
+module (every browser test imports it, JupyterLab's too): without HANDAGENT_BROWSER_TESTS=1, or
 without Chromium (a failure in CI).
 """
 

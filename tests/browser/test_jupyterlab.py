@@ -18,43 +18,18 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+from offline import CHROMIUM, FLAGS, ROOT, SCREENSHOTS, screenshot  # skips without Chromium
+from playwright.sync_api import Page, sync_playwright
 
-ROOT = Path(__file__).parent.parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 CEILING = 60  # seconds any wait below may last, for a stuck machine: each ends at its event
-CHROMIUM = Path(os.environ.get("HANDAGENT_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SETTINGS = {  # JupyterLab user settings for the test server only
     "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
     "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
     "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
 }
-
-if os.environ.get("HANDAGENT_BROWSER_TESTS") != "1":
-    pytest.skip("browser tests run with `make test-browser`", allow_module_level=True)
-if not CHROMIUM.exists():
-    reason = (
-        f"browser tests skipped: no Chromium at {CHROMIUM}; enable them with "
-        "`sudo apt-get install chromium` (Debian/Ubuntu) or set HANDAGENT_CHROMIUM"
-    )
-    if os.environ.get("CI"):
-        pytest.fail(reason.replace("skipped", "cannot run in CI"), pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
-
-from playwright.sync_api import Page, sync_playwright  # noqa: E402  (after the skip)
 
 
 @pytest.fixture(scope="module")
@@ -159,11 +134,6 @@ def run_notebook(page: Page, name: str) -> str:
     return f"#{RAN[name]}"
 
 
-def screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"{name.removesuffix('.ipynb')}.png")
-
-
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_every_cell_runs_and_only_cells_marked_raising_show_an_error(page, name):
     run_notebook(page, name)
@@ -178,7 +148,7 @@ def test_every_cell_runs_and_only_cells_marked_raising_show_an_error(page, name)
         and "raises-exception" not in cell["metadata"].get("tags", [])
     ]
     assert (not_run, errors) == ([], [])
-    screenshot(page, name)
+    screenshot(page, name.removesuffix(".ipynb"))
     if name not in ("03_feeding_results_back.ipynb", "05_error_results.ipynb"):
         page.evaluate(CLOSE)  # the widget tests below use 03 and 05 again
         del RAN[name]
