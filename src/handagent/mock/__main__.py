@@ -12,22 +12,11 @@ Not handled here: running as a daemon, logging requests (the mock keeps its last
 
 import argparse
 import signal
-import socket
 import time
 
 from .server import MockServer
 
 STOPS = {signal.SIGINT, signal.SIGTERM}
-
-
-def _until_serving(base_url: str) -> None:
-    """Return once the server answers a request: from then on, stopping it cannot race its start
-    (socketserver's shutdown() waits forever if it comes before serve_forever's first loop)."""
-    host, port = base_url.removeprefix("http://").rsplit(":", 1)
-    host = "127.0.0.1" if host == "0.0.0.0" else host
-    with socket.create_connection((host, int(port)), timeout=60) as connection:
-        connection.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
-        connection.recv(1)  # any answer: the serving loop runs
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -48,8 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     # stay pending for sigwait below, whichever thread the kernel picks (a thread's Python
     # handler would leave the main thread asleep). A second one while stopping stays pending.
     signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
-    server.start()
-    _until_serving(server.base_url)
+    server.start()  # the port listens from MockServer(): a client connecting now is queued
     print(f"listening on {server.base_url}", flush=True)
     received = signal.sigwait(STOPS)
     server.stop()

@@ -41,6 +41,8 @@ Not handled here: accounts and workspaces, rate limiting, batches, files, chunke
 bodies (send a Content-Length).
 """
 
+import selectors
+import socket
 import sys
 import threading
 import time
@@ -214,6 +216,7 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
     request_queue_size = 128  # a workshop room connecting at once (the default of 5 drops some)
+    timeout = 1.0  # handle_request() on a connection given up before it was accepted
 
     def __init__(self, address: tuple[str, int], state: State) -> None:
         super().__init__(address, _Handler)
@@ -237,6 +240,8 @@ class MockServer:
         self.state = State(brain)
         self._server = _Server((host, port), self.state)
         self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self._waker = socket.socketpair()  # a byte on it wakes the serving loop to stop
 
     @property
     def base_url(self) -> str:
@@ -269,18 +274,30 @@ class MockServer:
 
     def start(self) -> "MockServer":
         if self._thread is None:
-            # poll every 0.05 s: `stop()`, the end of a `with` block, waits for one poll
-            serve = self._server.serve_forever
-            self._thread = threading.Thread(target=serve, args=(0.05,), daemon=True)
+            self._thread = threading.Thread(target=self._serve, daemon=True)
             self._thread.start()
         return self
 
+    def _serve(self) -> None:
+        # One wait on the listening socket and the waker, so stop() returns at once
+        # (serve_forever() polls, and stop() would wait out a poll: 0.05 s per server, most of
+        # the time of the tests that start one each).
+        with selectors.DefaultSelector() as waiting:
+            waiting.register(self._server, selectors.EVENT_READ)
+            waiting.register(self._waker[0], selectors.EVENT_READ)
+            while not self._stopping.is_set():
+                if waiting.select() and not self._stopping.is_set():
+                    self._server.handle_request()  # accepts; answers on a thread of its own
+
     def stop(self) -> None:
         if self._thread is not None:
-            self._server.shutdown()
+            self._stopping.set()
+            self._waker[1].send(b"!")
             self._thread.join()
             self._thread = None
         self._server.server_close()
+        for end in self._waker:
+            end.close()
 
     def __enter__(self) -> "MockServer":
         return self.start()
