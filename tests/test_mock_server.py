@@ -4,6 +4,8 @@ against the mock, with the real API's statuses, envelopes, wording, faults and d
 import io
 import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -122,8 +124,12 @@ def test_a_script_that_is_not_lists_of_blocks_is_refused_at_once():
     server = MockServer()  # not started: the mistake is named before any request
     with pytest.raises(TypeError, match=r"one list of content blocks per reply; reply 1 is dict"):
         server.script({"type": "text", "text": "Hi"})
-    with pytest.raises(TypeError, match=r"reply 2 is list \['Hi'\]"):
+    with pytest.raises(TypeError) as caught:
         server.script([{"type": "text", "text": "ok"}], ["Hi"])
+    assert str(caught.value) == (
+        "script() takes one list of content blocks per reply; reply 2 is list ['Hi']. Write "
+        "script([{'type': 'text', 'text': 'Hi'}]) for a reply of one text block."
+    )
     assert not server.state.scripted  # nothing half-scripted
 
 
@@ -987,6 +993,49 @@ def test_a_crash_is_told_in_at_most_500_characters():
     message = envelope(response)["message"]
     assert message == ("Internal server error: the mock raised ValueError: " + "x" * 1000)[:500]
     assert (response.status, response.close) == (500, True)
+
+
+def stalls(n: int) -> bytes:
+    raise TimeoutError("timed out")
+
+
+@pytest.mark.parametrize(
+    ("headers", "read"),
+    [
+        ({"transfer-encoding": "chunked"}, None),
+        ({"content-length": "abc"}, None),
+        ({"content-length": str(MAX_BODY_BYTES + 1)}, None),
+        ({"content-length": "10"}, stalls),
+        ({"content-length": "50"}, io.BytesIO(b"{}").read),
+        ({"x-mock-fault": "no-such-fault"}, None),
+    ],
+    ids=["chunked", "not a number", "too large", "stalled", "short", "unknown fault"],
+)  # fmt: skip
+def test_a_refusal_before_the_body_is_judged_carries_its_request_id_too(headers, read):
+    response = answered(json.dumps(body()).encode(), headers, read=read)
+    assert response.status in (400, 408, 413)
+    assert json.loads(response.body)["request_id"] == response.headers["request-id"]
+    assert response.headers["request-id"].startswith("req_011C")
+
+
+def test_refusals_of_bodies_of_other_declared_lengths_have_other_request_ids():
+    ids = {answered(headers={"content-length": size}).headers["request-id"] for size in "123"}
+    assert len(ids) == 3
+
+
+def test_a_content_length_with_leading_zeros_is_the_number_it_spells():
+    payload = json.dumps(body()).encode()
+    asked, read = reads(payload)
+    response = answered(headers={"content-length": f"{len(payload):012d}"}, read=read)
+    assert (asked, response.status) == ([len(payload)], 200)
+
+
+def test_a_script_run_that_never_stops_its_mock_still_exits():
+    script = "from handagent.mock import MockServer; MockServer().start(); print('started')"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout) == (0, "started\n")  # the serving thread is a daemon
 
 
 def test_a_request_id_depends_on_the_request_only():

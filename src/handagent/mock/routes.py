@@ -84,8 +84,9 @@ def allowed(method: str, path: str) -> int | None:
     return None if method == "POST" else 404
 
 
-def route(method: str, target: str, headers: dict, raw: bytes, req_id: str, state, cut: bool):
-    """The response to a request that arrived whole. `target` is the path with its query."""
+def route(target: str, headers: dict, raw: bytes, req_id: str, state, cut: bool) -> Response:
+    """The response to a request that arrived whole, to a method `allowed` admits for its path
+    (an unknown path is POSTed: a key is checked before its 404). `target` has the query."""
     path, _, query = target.partition("?")
     if path == OPENAI_ROUTE:  # the OpenAI side (chapter 07)
         status, reply = openai_chat.answer(raw, headers, state.next_reply)

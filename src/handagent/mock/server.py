@@ -139,7 +139,8 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
     if not (declared.isascii() and declared.isdigit()):
         message = f"Content-Length must be a number of bytes, not {declared[:40]!r}."
         return closing(error(400, message, early_id))
-    if len(declared) > 10 or int(declared) > MAX_BODY_BYTES:  # never read: the connection is spent
+    # never read: the connection is spent (a number of over ten digits is not even converted)
+    if len(declared.lstrip("0")) > 10 or int(declared) > MAX_BODY_BYTES:
         message = "Request exceeds the maximum allowed number of bytes."
         return closing(error(413, message, early_id))
     try:
@@ -165,8 +166,8 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
         return Response(None, close=True)
     if fault in FAULTS:
         status, message, retry = FAULTS[fault]
-        return replace(error(status, message, req_id, retry), delay=delay)
-    response = routes.route(method, target, headers, raw, req_id, state, cut=fault == "stream_cut")
+        return error(status, message, req_id, retry)
+    response = routes.route(target, headers, raw, req_id, state, cut=fault == "stream_cut")
     return replace(response, delay=delay)
 
 
