@@ -45,8 +45,15 @@ MODULES = {
     "runtime/truncate": ["tests/test_truncate.py"],
     "dispatch": ["tests/test_dispatch.py"],
     "mock/brain": ["tests/test_mock_brain.py"],
-    "mock/server": ["tests/test_mock_server.py"],
-    "mock/routes": ["tests/test_mock_server.py"],
+    "mock/server": ["tests/test_mock_server.py", "tests/test_mock_threads.py"],  # State.threads
+    "mock/routes": [  # every route: messages, streams, models, OpenAI chat, threads, edits
+        "tests/test_mock_server.py",
+        "tests/test_mock_stream.py",
+        "tests/test_mock_catalogue.py",
+        "tests/test_mock_openai_chat.py",
+        "tests/test_mock_threads.py",
+        "tests/test_mock_context_edits.py",
+    ],
     "mock/access": ["tests/test_mock_access.py"],
     "mock/signatures": ["tests/test_mock_signatures.py"],
     "models": ["tests/test_models.py"],
