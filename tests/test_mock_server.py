@@ -3,6 +3,7 @@ against the mock, with the real API's statuses, envelopes, wording, faults and d
 
 import io
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import threading
 import time
 from collections.abc import Callable
 from http.client import HTTPMessage
+from pathlib import Path
 
 import anthropic
 import httpx
@@ -20,6 +22,7 @@ from conftest import BRAIN_TEXT, steady_brain
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import handagent
 from handagent.blocks import text_of, tool_uses
 from handagent.mock import MockServer
 from handagent.mock.routes import Response
@@ -373,6 +376,12 @@ def test_an_unknown_or_retired_model_is_a_404_naming_it(mock_server, sdk, model)
 @pytest.mark.parametrize("path", ["/v1/complete", "/messages", "/v1/messages/batches"])
 def test_an_unknown_path_is_a_404(mock_server, path):
     assert_error(post(mock_server, body(), path=path), 404, "not_found_error", "Not Found")
+
+
+@pytest.mark.parametrize("headers", [{"x-api-key": "bad-key"}, {"x-mock-fault": "overloaded"}])
+def test_a_get_of_an_unknown_path_is_a_404_before_its_key_or_fault_is_read(mock_server, headers):
+    response = HTTP.get(mock_server.base_url + "/v1/files", headers=HEADERS | headers)
+    assert_error(response, 404, "not_found_error", "Not Found")
 
 
 def test_a_get_is_refused_with_an_error_envelope(mock_server):
@@ -1032,8 +1041,10 @@ def test_a_content_length_with_leading_zeros_is_the_number_it_spells():
 
 def test_a_script_run_that_never_stops_its_mock_still_exits():
     script = "from handagent.mock import MockServer; MockServer().start(); print('started')"
+    package = Path(handagent.__file__).parent.parent  # this handagent, not an installed one
+    env = os.environ | {"PYTHONPATH": str(package)}
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env
     )
     assert (done.returncode, done.stdout) == (0, "started\n")  # the serving thread is a daemon
 
