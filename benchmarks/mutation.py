@@ -47,12 +47,14 @@ MODULES = {
     "mock/brain": ["tests/test_mock_brain.py"],
     "mock/server": ["tests/test_mock_server.py", "tests/test_mock_threads.py"],  # State.threads
     "mock/routes": [  # every route: messages, streams, models, OpenAI chat, threads, edits
+        "tests/test_mock_routes.py",
         "tests/test_mock_server.py",
         "tests/test_mock_stream.py",
         "tests/test_mock_catalogue.py",
         "tests/test_mock_openai_chat.py",
         "tests/test_mock_threads.py",
         "tests/test_mock_context_edits.py",
+        "tests/test_recorded.py",  # real traffic, replayed
     ],
     "mock/access": ["tests/test_mock_access.py"],
     "mock/signatures": ["tests/test_mock_signatures.py"],

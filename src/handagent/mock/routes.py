@@ -139,7 +139,7 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
             return closing(replace(response, body=response.body[: len(response.body) // 2]))
         return response
     events = list(stream.events(reply, partial_json))
-    return event_stream(tuple(_cut(events) if cut else events), req_id)
+    return event_stream(tuple(cut_stream(events) if cut else events), req_id)
 
 
 def _reply(body: dict, readable: dict, state) -> tuple[dict, str | None]:
@@ -165,7 +165,7 @@ def event_stream(events: tuple[bytes, ...], req_id: str) -> Response:
     return Response(200, head, events=events, close=True)
 
 
-def _cut(events: list[bytes]) -> list[bytes]:
+def cut_stream(events: list[bytes]) -> list[bytes]:
     """The events up to half-way through the last content block's deltas: a server that died.
 
     Example: [message_start, block_start, ping, delta "This reply never", delta " arrives in
