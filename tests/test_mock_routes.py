@@ -10,7 +10,7 @@ import json
 import pytest
 from conftest import BRAIN_TEXT, steady_brain
 
-from handagent.mock.routes import cut_stream, route
+from handagent.mock.routes import allowed, cut_stream, route
 from handagent.mock.server import State
 
 KEY = {"x-api-key": "test-key", "anthropic-version": "2023-06-01"}
@@ -57,6 +57,29 @@ def test_a_stream_is_events_with_the_apis_headers_and_ends_with_its_connection()
 def test_an_unknown_path_checks_the_key_before_its_404():
     assert routed(body(), "/v1/nothing", {"x-api-key": "bad-key"}).status == 401
     assert routed(body(), "/v1/nothing").status == 404
+
+
+def test_only_a_post_to_an_unknown_path_reaches_its_route():
+    assert allowed("POST", "/v1/nothing") is None  # its key is checked, then the 404
+    assert [allowed(method, "/v1/nothing") for method in ("GET", "post", "PUT")] == [404] * 3
+
+
+@pytest.mark.parametrize("model", ["claude-nope", "X", "claude-sonnet-5X"])
+def test_a_model_id_the_catalogue_lacks_is_a_404_whatever_its_letters(model):
+    response = routed(b"", f"/v1/models/{model}")
+    assert response.status == 404 and envelope(response)["error"]["type"] == "not_found_error"
+
+
+@pytest.mark.parametrize("target", ["/v1/messages", "/v1/messages/count_tokens"])
+def test_a_thread_without_its_beta_is_an_extra_input_before_it_is_looked_up(target):
+    thread = {"type": "continue", "previous_message_id": "msg_the_mock_never_made"}
+    beta = {"anthropic-beta": "message-threads-2026-08-12"} if target.endswith("tokens") else {}
+    counted = {"model": "claude-sonnet-5", "messages": [QUESTION], "thread": thread}
+    payload = counted if target.endswith("tokens") else counted | {"max_tokens": 100}
+    response = routed(payload, target, KEY | beta)  # count_tokens takes no thread at all
+    assert (response.status, envelope(response)["error"]["message"]) == (
+        400, "thread: Extra inputs are not permitted"
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -127,7 +150,8 @@ def test_a_task_budget_or_an_advisor_gives_usage_its_iterations(extra, betas):
     headers = KEY | {"anthropic-beta": betas}
     response = routed(body(**extra), headers=headers)
     assert response.status == 200, response.body
-    assert "iterations" in envelope(response)["usage"]
+    (step,) = envelope(response)["usage"]["iterations"]  # the one turn this reply took
+    assert step["type"] == "message"
     assert "iterations" not in envelope(routed(body()))["usage"]
 
 
