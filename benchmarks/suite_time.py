@@ -17,6 +17,7 @@ Not measured here: set-up (see setup_time.py); both ways start with .venv ready.
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -28,10 +29,13 @@ from pathlib import Path
 ROOT = Path(__file__).parent.parent
 TARGET = 0.55
 SERIAL = ["PARALLEL=-j1", "WORKERS=0", "NB_WORKERS=0"]
+STAGE_END = re.compile(r"--- [\w-]+: \d+ s, (passed|FAILED)$")
 
 
 def make_test(folder: Path, overrides: list[str]) -> tuple[float, str]:
-    """Seconds `make test` takes in `folder`, and its last line."""
+    """Seconds `make test` takes in `folder`, and its last line, after each stage's seconds.
+
+    Example: -> (206.3, "unit 194 s, nbval 91 s, ...  make test passed: lint unit ...")"""
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAKE")}
     started = time.perf_counter()
     done = subprocess.run(
@@ -42,7 +46,9 @@ def make_test(folder: Path, overrides: list[str]) -> tuple[float, str]:
     lines = done.stdout.strip().splitlines() or ["(no output)"]
     if done.returncode != 0:
         print(done.stdout[-4000:], done.stderr[-2000:], sep="\n")
-    return elapsed, lines[-1]
+    # each stage's last line: "--- unit: 194 s, passed"
+    ends = [line.removeprefix("--- ").split(",")[0] for line in lines if STAGE_END.match(line)]
+    return elapsed, f"{', '.join(end.replace(':', '') for end in ends)}\n    {lines[-1]}"
 
 
 def twin_copy(target: Path) -> Path:
