@@ -75,7 +75,7 @@ timeout_multiplier = 5.0
 PROFILE = """import hypothesis
 
 phases = [hypothesis.Phase.explicit, hypothesis.Phase.reuse, hypothesis.Phase.generate]
-hypothesis.settings.register_profile("mutation", phases=phases, database=None)
+hypothesis.settings.register_profile("mutation", phases=phases, database=None, deadline=None)
 hypothesis.settings.load_profile("mutation")
 """
 

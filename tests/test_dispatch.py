@@ -155,7 +155,9 @@ def mock_client():
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(kinds=st.lists(KINDS, min_size=1, max_size=6))
 def test_random_batches_get_exactly_one_result_per_call_and_the_mock_accepts_them(

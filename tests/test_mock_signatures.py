@@ -432,7 +432,10 @@ def one_character_off(text: str, at: int, change: str, alphabet: str) -> str:
 LOOP_SETTINGS = hypothesis.settings(
     max_examples=25,
     deadline=None,
-    suppress_health_check=[hypothesis.HealthCheck.function_scoped_fixture],
+    suppress_health_check=[
+        hypothesis.HealthCheck.function_scoped_fixture,
+        hypothesis.HealthCheck.too_slow,
+    ],
 )
 
 

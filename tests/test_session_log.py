@@ -143,7 +143,10 @@ def test_any_message_survives_dumps_and_loads(message):
     assert loads(line) == message
 
 
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=50)
+@settings(
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    max_examples=50,
+)
 @given(histories())
 def test_any_history_survives_the_file(tmp_path_factory, history):
     path = tmp_path_factory.mktemp("log") / "session.jsonl"
