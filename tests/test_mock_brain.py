@@ -886,3 +886,10 @@ def test_after_a_failed_call_to_a_tool_not_offered_the_next_call_is_a_retry():
         {"type": "text", "text": "That failed; let me fix the arguments and try again."},
         {"type": "tool_use", "name": "get_weather", "input": {"city": "Paris"}},
     ]
+
+
+@pytest.mark.parametrize("city", [True, {}])  # `true` and {} both accept any value
+def test_a_place_property_of_any_value_gets_one_call_per_listed_place(city):
+    menu = {**WEATHER, "input_schema": {"type": "object", "properties": {"city": city}}}
+    asked = calls(ask("What's the weather in Paris, Tokyo and Lima?", [menu]))
+    assert [args["city"] for _, args in asked] == ["Paris", "Tokyo", "Lima"]
