@@ -893,3 +893,39 @@ def test_a_place_property_of_any_value_gets_one_call_per_listed_place(city):
     menu = {**WEATHER, "input_schema": {"type": "object", "properties": {"city": city}}}
     asked = calls(ask("What's the weather in Paris, Tokyo and Lima?", [menu]))
     assert [args["city"] for _, args in asked] == ["Paris", "Tokyo", "Lima"]
+
+
+# Which turn is the request: a conversation whose user turns hold no text asks nothing.
+
+
+def test_results_after_a_turn_without_text_are_quoted_under_their_calls_names():
+    history = [
+        user([IMAGE]),
+        assistant(call("t1", "add", {"a": 1, "b": 2})),
+        user([result("t1", "3")]),
+    ]
+    assert said(send(*history, tools=[ADD])) == "add says: 3."
+
+
+def test_text_beside_results_is_no_request_even_when_no_earlier_turn_made_one():
+    asked = {"type": "text", "text": "What time is it?"}
+    history = [user([IMAGE]), assistant(FILE_CALL), user([result("toolu_1", "a cat"), asked])]
+    assert send(*history, tools=[READ_FILE, TIME]) == [
+        {"type": "text", "text": "read_file says: a cat."}
+    ]
+
+
+def test_a_forced_call_for_a_request_without_text_fills_nothing():
+    reply = send(user([IMAGE]), tools=[WEATHER], tool_choice={"type": "any"})
+    assert calls(reply) == [("get_weather", {})]
+
+
+def test_a_failed_mcp_call_in_the_turn_sent_back_does_not_make_the_next_call_a_retry():
+    mcp = [
+        {"type": "mcp_tool_use", "id": "mcptoolu_1", "name": "lookup", "server_name": "kb",
+         "input": {}},
+        {"type": "mcp_tool_result", "tool_use_id": "mcptoolu_1", "is_error": True,
+         "content": [{"type": "text", "text": "server down"}]},
+    ]  # fmt: skip
+    reply = send(user("What time is it?"), {"role": "assistant", "content": mcp}, tools=[TIME])
+    assert reply[0] == {"type": "text", "text": "Let me check that."}
