@@ -929,3 +929,40 @@ def test_a_failed_mcp_call_in_the_turn_sent_back_does_not_make_the_next_call_a_r
     ]  # fmt: skip
     reply = send(user("What time is it?"), {"role": "assistant", "content": mcp}, tools=[TIME])
     assert reply[0] == {"type": "text", "text": "Let me check that."}
+
+
+def test_forced_any_also_makes_the_call_it_would_otherwise_ask_a_value_for():
+    reply = ask(
+        "What's the weather? Also add 3 and 4.", [GET_WEATHER, ADD], tool_choice={"type": "any"}
+    )
+    assert [name for name, _ in calls(reply)] == ["get_weather", "add"]
+
+
+# What the system prompt says: only its text, and nothing when there is none.
+
+KB = {
+    "name": "kb",
+    "description": "Internal.",
+    "input_schema": {"type": "object", "properties": {}},
+}
+
+
+def test_a_list_system_prompts_block_keys_are_not_words_of_it():
+    system = [{"type": "text", "text": "Use kb for anything about Oslo."}]
+    reply = ask("Summarize this text", [KB], system=system)
+    assert calls(reply) == [] and said(reply) == OTHER
+
+
+def test_without_a_system_prompt_no_tool_counts_as_named_by_it():
+    x = {**KB, "name": "X"}  # one capital letter: a name a stand-in text could hold
+    question = "What is the capital of Australia?"
+    assert calls(ask(question, [x], system="Use X for any question.")) == [("X", {})]
+    assert said(ask(question, [x])) == OTHER
+
+
+# A question for the web: not a name asked or a person addressed.
+
+
+@pytest.mark.parametrize("question", ["How are you, Ada?", "What's my name?"])
+def test_a_question_to_a_person_or_about_your_name_is_not_looked_up(question):
+    assert calls(ask(question, [GET_ARTICLE])) == []
