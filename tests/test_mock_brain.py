@@ -886,3 +886,148 @@ def test_after_a_failed_call_to_a_tool_not_offered_the_next_call_is_a_retry():
         {"type": "text", "text": "That failed; let me fix the arguments and try again."},
         {"type": "tool_use", "name": "get_weather", "input": {"city": "Paris"}},
     ]
+
+
+@pytest.mark.parametrize("city", [True, {}])  # `true` and {} both accept any value
+def test_a_place_property_of_any_value_gets_one_call_per_listed_place(city):
+    menu = {**WEATHER, "input_schema": {"type": "object", "properties": {"city": city}}}
+    asked = calls(ask("What's the weather in Paris, Tokyo and Lima?", [menu]))
+    assert [args["city"] for _, args in asked] == ["Paris", "Tokyo", "Lima"]
+
+
+# Which turn is the request: a conversation whose user turns hold no text asks nothing.
+
+
+def test_results_after_a_turn_without_text_are_quoted_under_their_calls_names():
+    history = [
+        user([IMAGE]),
+        assistant(call("t1", "add", {"a": 1, "b": 2})),
+        user([result("t1", "3")]),
+    ]
+    assert said(send(*history, tools=[ADD])) == "add says: 3."
+
+
+def test_text_beside_results_is_no_request_even_when_no_earlier_turn_made_one():
+    asked = {"type": "text", "text": "What time is it?"}
+    history = [user([IMAGE]), assistant(FILE_CALL), user([result("toolu_1", "a cat"), asked])]
+    assert send(*history, tools=[READ_FILE, TIME]) == [
+        {"type": "text", "text": "read_file says: a cat."}
+    ]
+
+
+def test_a_forced_call_for_a_request_without_text_fills_nothing():
+    reply = send(user([IMAGE]), tools=[WEATHER], tool_choice={"type": "any"})
+    assert calls(reply) == [("get_weather", {})]
+
+
+def test_a_failed_mcp_call_in_the_turn_sent_back_does_not_make_the_next_call_a_retry():
+    mcp = [
+        {"type": "mcp_tool_use", "id": "mcptoolu_1", "name": "lookup", "server_name": "kb",
+         "input": {}},
+        {"type": "mcp_tool_result", "tool_use_id": "mcptoolu_1", "is_error": True,
+         "content": [{"type": "text", "text": "server down"}]},
+    ]  # fmt: skip
+    reply = send(user("What time is it?"), {"role": "assistant", "content": mcp}, tools=[TIME])
+    assert reply[0] == {"type": "text", "text": "Let me check that."}
+
+
+def test_forced_any_also_makes_the_call_it_would_otherwise_ask_a_value_for():
+    reply = ask(
+        "What's the weather? Also add 3 and 4.", [GET_WEATHER, ADD], tool_choice={"type": "any"}
+    )
+    assert [name for name, _ in calls(reply)] == ["get_weather", "add"]
+
+
+# What the system prompt says: only its text, and nothing when there is none.
+
+KB = {
+    "name": "kb",
+    "description": "Internal.",
+    "input_schema": {"type": "object", "properties": {}},
+}
+
+
+def test_a_list_system_prompts_block_keys_are_not_words_of_it():
+    system = [{"type": "text", "text": "Use kb for anything about Oslo."}]
+    reply = ask("Summarize this text", [KB], system=system)
+    assert calls(reply) == [] and said(reply) == OTHER
+
+
+def test_without_a_system_prompt_no_tool_counts_as_named_by_it():
+    x = {**KB, "name": "X"}  # one capital letter: a name a stand-in text could hold
+    question = "What is the capital of Australia?"
+    assert calls(ask(question, [x], system="Use X for any question.")) == [("X", {})]
+    assert said(ask(question, [x])) == OTHER
+
+
+# A question for the web: not a name asked or a person addressed.
+
+
+@pytest.mark.parametrize("question", ["How are you, Ada?", "What's my name?"])
+def test_a_question_to_a_person_or_about_your_name_is_not_looked_up(question):
+    assert calls(ask(question, [GET_ARTICLE])) == []
+
+
+# Splitting and choosing: the words a tool is chosen by, and how near the best one must be.
+
+
+def test_a_piece_naming_only_a_value_a_tool_takes_joins_the_clause_before():
+    reply = ask("What time is it, and in fahrenheit?", [TIME, WEATHER])
+    assert calls(reply) == [("get_current_time", {})]
+
+
+def test_one_synonym_of_a_tools_description_is_enough_for_a_request_of_its_own():
+    reply = ask("What is 1 + 2, and look up Hamlet", [ADD, GET_ARTICLE])
+    assert calls(reply) == [("add", {"a": 1, "b": 2}), ("get_article", {"title": "Hamlet"})]
+
+
+def test_one_word_of_a_tools_description_is_enough_to_choose_it():
+    museum = {**KB, "description": "Facts about the museum."}
+    assert calls(ask("Is the museum open on Monday?", [TIME, museum])) == [("kb", {})]
+
+
+HERE = {"name": "local_report", "description": "The weather where you are.",
+        "input_schema": {"type": "object", "properties": {}}}  # fmt: skip
+DAYS = {"type": "integer", "description": "How many days ahead"}
+AHEAD = {"type": "object", "properties": {"days": DAYS}}
+
+
+@pytest.mark.parametrize(
+    "question, tool, expected",
+    [
+        ("What's the weather like?",  # as good as get_weather, and needs no city
+         {**HERE, "name": "get_local_weather"}, [("get_local_weather", {})]),
+        ("What's the weather ahead?",  # half of get_weather's rank: still near
+         {**HERE, "input_schema": AHEAD}, [("local_report", {})]),
+        ("What's the weather like?", HERE, []),  # a third of it: not near, so it asks
+    ],
+)  # fmt: skip
+def test_of_tools_near_the_best_the_first_the_request_gives_all_values_for_wins(
+    question, tool, expected
+):
+    reply = ask(question, [GET_WEATHER, tool])
+    assert calls(reply) == expected
+    assert expected or said(reply) == "Which city do you mean? I need it for get_weather."
+
+
+@pytest.mark.parametrize(
+    "question, cities",
+    [
+        ("What's the weather in Paris and in Tokyo?", ["Paris", "Tokyo"]),  # two lists, one "in"
+        ("Tell Bob the weather in Paris", ["Paris"]),  # Bob is no place of the list
+    ],
+)
+def test_one_call_per_place_takes_the_places_after_the_same_word(question, cities):
+    assert [args["city"] for _, args in calls(ask(question, [WEATHER]))] == cities
+
+
+def test_forced_any_with_nothing_planned_calls_a_tool_sharing_even_half_a_word():
+    forecast = {"name": "get_forecast", "description": "Get the forecast.", "input_schema": AHEAD}
+    reply = ask("How far ahead can you see?", [TIME, forecast], tool_choice={"type": "any"})
+    assert calls(reply) == [("get_forecast", {})]
+
+
+def test_an_errors_first_line_is_quoted_whole_but_for_a_closing_colon():
+    failed = user([result("toolu_1", "Unsupported format: .DOCX\nTraceback ...", True)])
+    reply = send(user("Read a.png"), assistant(FILE_CALL), failed, tools=[READ_FILE])
+    assert said(reply) == "The read_file tool reported an error: Unsupported format: .DOCX."

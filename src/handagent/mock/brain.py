@@ -198,7 +198,7 @@ def _each(tool: dict, clause: str, text: str) -> list[tuple[dict, list]]:
     if isinstance(spec, dict) and spec.get("enum"):  # a name the menu does not offer is no call
         offered = {o.casefold(): o for o in spec["enum"] if isinstance(o, str)}
         listed = [offered[n.casefold()] for n in listed if n.casefold() in offered]
-    if len(listed) < 2 or not isinstance(spec, dict):
+    if len(listed) < 2:  # a schema of `true` takes any value: one call per place, as {} does
         return [(args, missing)]
     return [({**args, prop: name}, missing) for name in dict.fromkeys(listed)]
 
