@@ -105,6 +105,12 @@ def test_a_list_property_gets_every_candidate():
     assert filled(numbers, "Add up 3, 5 and 7")[0] == {"numbers": [3, 5, 7]}
 
 
+def test_a_property_no_value_meets_is_never_filled():
+    places = {"city": False, "note": True}
+    args, _ = filled(places, "Weather in Paris and Tokyo")
+    assert "city" not in args
+
+
 def test_a_nested_object_is_filled_from_the_same_request():
     address = {"type": "object", "properties": {"city": {"type": "string"},
                "zip": {"type": "string"}}, "required": ["city"]}  # fmt: skip

@@ -43,6 +43,8 @@ def _object(spec: dict, ctx: Context, missing: list, path: str, used: set) -> di
     numbers = _numbers_for(properties, required, ctx)
     args: dict = {}
     for name, prop in properties.items():
+        if prop is False:  # a schema no value meets: a model leaves it out
+            continue
         prop = prop if isinstance(prop, dict) else {}
         must = name in required or len(args) < spec.get("minProperties", 0)
         value = _value(name, prop, ctx, must, missing, f"{path}{name}", numbers.get(name), used)
