@@ -75,7 +75,10 @@ timeout_multiplier = 5.0
 PROFILE = """import hypothesis
 
 phases = [hypothesis.Phase.explicit, hypothesis.Phase.reuse, hypothesis.Phase.generate]
-hypothesis.settings.register_profile("mutation", phases=phases, database=None, deadline=None)
+hypothesis.settings.register_profile(
+    "mutation", phases=phases, database=None, deadline=None,
+    suppress_health_check=[hypothesis.HealthCheck.too_slow],
+)
 hypothesis.settings.load_profile("mutation")
 """
 

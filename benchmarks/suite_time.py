@@ -35,7 +35,8 @@ STAGE_END = re.compile(r"--- [\w-]+: \d+ s, (passed|FAILED)$")
 def make_test(folder: Path, overrides: list[str]) -> tuple[float, str]:
     """Seconds `make test` takes in `folder`, and its last line, after each stage's seconds.
 
-    Example: -> (206.3, "unit 194 s, nbval 91 s, ...  make test passed: lint unit ...")"""
+    Example: -> (208.3, "lint 0 s, ..., test-browser 209 s\n    make test passed: lint ...")
+    (a stage's seconds are whole: `date +%s` in the Makefile, so one may exceed the total)"""
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAKE")}
     started = time.perf_counter()
     done = subprocess.run(

@@ -175,20 +175,20 @@ def event(name: str) -> bytes:
     return f"event: {name}\ndata: {{}}\n\n".encode()
 
 
-START, DELTA, STOP = event("content_block_start"), event("content_block_delta"), event("ping")
+START, DELTA, PING = event("content_block_start"), event("content_block_delta"), event("ping")
 
 
 @pytest.mark.parametrize(
     ("events", "kept"),
     [
         # the docstring's example: half-way through the last block's deltas (the first of two)
-        ([event("message_start"), START, STOP, DELTA, DELTA, STOP], 4),
+        ([event("message_start"), START, PING, DELTA, DELTA, PING], 4),
         # two blocks: the last block's five deltas count, not the first block's; the third is kept
-        ([START, DELTA, DELTA, DELTA, START, DELTA, DELTA, DELTA, DELTA, DELTA, STOP], 8),
+        ([START, DELTA, DELTA, DELTA, START, DELTA, DELTA, DELTA, DELTA, DELTA, PING], 8),
         # a last block with no deltas stops at its start, whatever came before
-        ([START, DELTA, START, DELTA, START, STOP], 5),
+        ([START, DELTA, START, DELTA, START, PING], 5),
         # no block at all: message_start only
-        ([event("message_start"), STOP, event("message_delta")], 1),
+        ([event("message_start"), PING, event("message_delta")], 1),
     ],
     ids=["example", "last block", "no deltas", "no block"],
 )

@@ -1009,20 +1009,20 @@ def stalls(n: int) -> bytes:
 
 
 @pytest.mark.parametrize(
-    ("headers", "read"),
+    ("headers", "read", "status"),
     [
-        ({"transfer-encoding": "chunked"}, None),
-        ({"content-length": "abc"}, None),
-        ({"content-length": str(MAX_BODY_BYTES + 1)}, None),
-        ({"content-length": "10"}, stalls),
-        ({"content-length": "50"}, io.BytesIO(b"{}").read),
-        ({"x-mock-fault": "no-such-fault"}, None),
+        ({"transfer-encoding": "chunked"}, None, 400),
+        ({"content-length": "abc"}, None, 400),
+        ({"content-length": str(MAX_BODY_BYTES + 1)}, None, 413),
+        ({"content-length": "10"}, stalls, 408),
+        ({"content-length": "50"}, io.BytesIO(b"{}").read, 400),
+        ({"x-mock-fault": "no-such-fault"}, None, 400),
     ],
     ids=["chunked", "not a number", "too large", "stalled", "short", "unknown fault"],
 )  # fmt: skip
-def test_a_refusal_before_the_body_is_judged_carries_its_request_id_too(headers, read):
+def test_a_refusal_before_the_body_is_judged_carries_its_request_id_too(headers, read, status):
     response = answered(json.dumps(body()).encode(), headers, read=read)
-    assert response.status in (400, 408, 413)
+    assert response.status == status
     assert json.loads(response.body)["request_id"] == response.headers["request-id"]
     assert response.headers["request-id"].startswith("req_011C")
 
@@ -1037,6 +1037,17 @@ def test_a_content_length_with_leading_zeros_is_the_number_it_spells():
     asked, read = reads(payload)
     response = answered(headers={"content-length": f"{len(payload):012d}"}, read=read)
     assert (asked, response.status) == ([len(payload)], 200)
+    asked, read = reads(payload)  # more zeros than int() converts: still the same number
+    response = answered(headers={"content-length": "0" * 5000 + str(len(payload))}, read=read)
+    assert (asked, response.status) == ([len(payload)], 200)
+
+
+def test_a_stopped_mock_cannot_start_again():
+    server = MockServer().start()
+    server.stop()
+    with pytest.raises(RuntimeError, match="cannot start again: make a new one"):
+        server.start()
+    server.stop()  # still harmless
 
 
 def test_a_script_run_that_never_stops_its_mock_still_exits():

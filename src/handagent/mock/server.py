@@ -139,8 +139,9 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
     if not (declared.isascii() and declared.isdigit()):
         message = f"Content-Length must be a number of bytes, not {declared[:40]!r}."
         return closing(error(400, message, early_id))
+    declared = declared.lstrip("0") or "0"  # leading zeros spell the same number
     # never read: the connection is spent (a number of over ten digits is not even converted)
-    if len(declared.lstrip("0")) > 10 or int(declared) > MAX_BODY_BYTES:
+    if len(declared) > 10 or int(declared) > MAX_BODY_BYTES:
         message = "Request exceeds the maximum allowed number of bytes."
         return closing(error(413, message, early_id))
     try:
@@ -274,6 +275,8 @@ class MockServer:
             self.state.scripted.extend(replies)
 
     def start(self) -> "MockServer":
+        if self._stopping.is_set():
+            raise RuntimeError("this MockServer was stopped and cannot start again: make a new one")
         if self._thread is None:
             self._thread = threading.Thread(target=self._serve, daemon=True)
             self._thread.start()
@@ -291,8 +294,8 @@ class MockServer:
                     self._server.handle_request()  # accepts; answers on a thread of its own
 
     def stop(self) -> None:
+        self._stopping.set()
         if self._thread is not None:
-            self._stopping.set()
             self._waker[1].send(b"!")
             self._thread.join()
             self._thread = None
