@@ -28,6 +28,7 @@ from handagent.runtime.protocol import (
     parse_arguments,
     tool_calls,
     tool_result,
+    unique_call_ids,
     user_text,
 )
 
@@ -227,3 +228,12 @@ def test_tool_result_quotes_the_call_id_and_name():
 def test_generated_histories_are_json_serialisable(history):
     for message in history:
         json.dumps(dataclasses.asdict(message))
+
+
+def test_a_repeated_call_id_is_renamed_by_its_place_among_the_calls_and_text_is_kept():
+    call = ToolCall("a", "add", {})
+    content = [TextBlock("Adding."), call, call, ToolCall("b", "add", {}), call]
+    renamed = unique_call_ids(content)
+    assert renamed[0] == TextBlock("Adding.")
+    assert [block.id for block in renamed[1:]] == ["a", "a_1", "b", "a_3"]
+    assert unique_call_ids([call]) == (call,)

@@ -16,7 +16,7 @@ deltas, server-tool blocks, cache tokens and cost.
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 # Why a turn ended. The loop runs the tool calls in the content; this value says what else to do.
@@ -177,6 +177,26 @@ def tool_calls(message: Message) -> list[ToolCall]:
     if not isinstance(message, AssistantMessage):
         return []
     return [block for block in message.content if isinstance(block, ToolCall)]
+
+
+def unique_call_ids(content: list) -> tuple:
+    """The blocks, each call whose id repeats an earlier one's renamed `<id>_<n>`, n its place
+    among the calls: a compatible server may repeat an id (the API never does), and each call's
+    result goes back under its own.
+
+    Example: [ToolCall("a", ...), ToolCall("a", ...)] -> (ToolCall("a", ...), ToolCall("a_1", ...))
+    """
+    seen: set[str] = set()
+    out = []
+    calls = 0
+    for block in content:
+        if isinstance(block, ToolCall):
+            if block.id in seen:
+                block = replace(block, id=f"{block.id}_{calls}")
+            seen.add(block.id)
+            calls += 1
+        out.append(block)
+    return tuple(out)
 
 
 def parse_arguments(raw: str) -> tuple[dict | None, str | None]:

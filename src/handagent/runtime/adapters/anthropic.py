@@ -13,7 +13,6 @@ tools), citations, cache tokens, streaming.
 """
 
 import json
-from dataclasses import replace
 
 from ..ids import ANTHROPIC, normalise_ids
 from ..protocol import (
@@ -29,6 +28,7 @@ from ..protocol import (
     Usage,
     call_from_text,
     timestamp_or_now,
+    unique_call_ids,
 )
 from ..repair import repair
 from ..thinking import sendable
@@ -195,7 +195,7 @@ def from_anthropic(
     stop_reason, error, details = read_stop(response)
     usage = response.get("usage") or {}
     return AssistantMessage(
-        content=_unique_call_ids([block for block in blocks if block is not None]),
+        content=unique_call_ids([block for block in blocks if block is not None]),
         stop_reason=stop_reason,
         model=response["model"],
         provider=provider,
@@ -204,21 +204,3 @@ def from_anthropic(
         error_message=error,
         stop_details=details,
     )
-
-
-def _unique_call_ids(blocks: list) -> tuple:
-    """The blocks, a call whose id repeats an earlier one's renamed: ids are unique per message.
-
-    The API never repeats one; a compatible server might. As from_openai_chat does, the repeat
-    becomes `<id>_<position>`, and its result goes back under that id.
-    Example: [ToolCall("a", ...), ToolCall("a", ...)] -> (ToolCall("a", ...), ToolCall("a_1", ...))
-    """
-    seen: set[str] = set()
-    out = []
-    for index, block in enumerate(blocks):
-        if isinstance(block, ToolCall):
-            if block.id in seen:
-                block = replace(block, id=f"{block.id}_{index}")
-            seen.add(block.id)
-        out.append(block)
-    return tuple(out)

@@ -30,6 +30,7 @@ from ..protocol import (
     Usage,
     call_from_text,
     timestamp_or_now,
+    unique_call_ids,
 )
 from ..repair import repair
 
@@ -136,12 +137,8 @@ def from_openai_chat(
     wire_calls = message.get("tool_calls") or []
     if message.get("function_call"):  # legacy: one call, no id
         wire_calls = [{"function": message["function_call"]}]
-    seen: set[str] = set()
     for index, call in enumerate(wire_calls):
-        # Some servers send no id, or the same one twice: mint one, ids must be unique per message.
-        call_id = call.get("id") or f"call_{index}"
-        call_id = f"{call_id}_{index}" if call_id in seen else call_id
-        seen.add(call_id)
+        call_id = call.get("id") or f"call_{index}"  # some servers send none: mint one
         raw = call["function"].get("arguments") or ""
         content.append(call_from_text(call_id, call["function"]["name"], raw))
     reason = choice.get("finish_reason")
@@ -159,7 +156,7 @@ def from_openai_chat(
         )
     usage = response.get("usage") or {}
     return AssistantMessage(
-        content=tuple(content),
+        content=unique_call_ids(content),  # or send one twice
         stop_reason=stop_reason,
         model=response.get("model", ""),
         provider=provider,
