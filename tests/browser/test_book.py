@@ -40,6 +40,8 @@ NOTEBOOKS = sorted(
     for folder in ("notebooks", "notebooks/zh-CN")
     for p in (ROOT / folder).glob("[0-9][0-9]_*.ipynb")
 )
+# the pages that are not chapters (a chapter's page is checked by the `chapter` fixture's tests)
+OTHER_PAGES = [name for name in PAGES if name.removesuffix(".html") not in NOTEBOOKS]
 WIDGET = "application/vnd.jupyter.widget-view+json"
 CHECKED = {"pages": 0, "links": 0, "anchors": 0, "diagrams": 0, "transcripts": 0, "widgets": 0}
 
@@ -65,12 +67,29 @@ def browser():
         yield browser
 
 
-@pytest.fixture
-def tab(browser, site):
+def open_tab(browser, site):
+    """A fresh offline tab, and the lists of what it blocked and the script errors it raised."""
     page, blocked = offline_page(browser, allowed=(site,))
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, blocked, errors
+
+
+@pytest.fixture
+def tab(browser, site):
+    page, blocked, errors = open_tab(browser, site)
     yield page, blocked, errors
+    page.context.close()
+
+
+@pytest.fixture(scope="module", params=NOTEBOOKS)
+def chapter(request, browser, site):
+    """A chapter's page, loaded once for all its tests: pytest runs them one after another (a
+    module-scoped parameter), so each chapter costs one tab and one load, not four."""
+    page, blocked, errors = open_tab(browser, site)
+    assert page.goto(f"{site}{request.param}.html").ok
+    page.wait_for_load_state("load")
+    yield request.param, (page, blocked, errors)
     page.context.close()
 
 
@@ -87,13 +106,22 @@ def target(site: str, url: str) -> Path | None:
     return path / "index.html" if path.is_dir() else path
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", OTHER_PAGES)
 def test_every_page_loads_offline_and_every_local_link_leads_somewhere(tab, site, name):
     page, blocked, errors = tab
     assert page.goto(site + name).ok
     if 'http-equiv="refresh"' in (BOOK / name).read_text():  # index.html: on to the front page
         page.wait_for_url(lambda url: not url.endswith(name))
     page.wait_for_load_state("load")
+    assert_loaded_offline_with_every_link_leading_somewhere(page, site, blocked, errors)
+
+
+def test_every_chapter_loads_offline_and_every_local_link_leads_somewhere(chapter, site):
+    _, (page, blocked, errors) = chapter
+    assert_loaded_offline_with_every_link_leading_somewhere(page, site, blocked, errors)
+
+
+def assert_loaded_offline_with_every_link_leading_somewhere(page, site, blocked, errors) -> None:
     hrefs = page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
     broken = []
     for href in hrefs:
@@ -139,13 +167,6 @@ def drawn_diagrams(page) -> list[str]:
     return out
 
 
-def open_chapter(tab, site, notebook):
-    page, blocked, errors = tab
-    page.goto(f"{site}{notebook}.html")
-    page.wait_for_load_state("load")
-    return page, blocked, errors
-
-
 def first_call_and_result(plain: str) -> list[str]:
     """The first lines of call #1 and of its result in a transcript's text, if it has them.
 
@@ -158,9 +179,8 @@ def first_call_and_result(plain: str) -> list[str]:
     return [" ".join(m.group(1).split()) for m in found if m and m.group(1)]
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_every_transcript_of_a_chapter_is_drawn_with_its_calls(tab, site, notebook):
-    page, blocked, _ = open_chapter(tab, site, notebook)
+def test_every_transcript_of_a_chapter_is_drawn_with_its_calls(chapter):
+    notebook, (page, blocked, _) = chapter
     transcripts = [d for d in stored(notebook) if "handagent-transcript" in str(d.get("text/html"))]
     tables = page.locator("table.handagent-transcript")
     assert tables.count() == len(transcripts)
@@ -173,9 +193,8 @@ def test_every_transcript_of_a_chapter_is_drawn_with_its_calls(tab, site, notebo
     assert blocked == []
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_every_diagram_and_widget_of_a_chapter_is_drawn_without_a_kernel(tab, site, notebook):
-    page, blocked, _ = open_chapter(tab, site, notebook)
+def test_every_diagram_and_widget_of_a_chapter_is_drawn_without_a_kernel(chapter):
+    notebook, (page, blocked, _) = chapter
     outputs = stored(notebook)
     diagrams = drawn_diagrams(page)
     assert len(diagrams) == sum("text/vnd.mermaid" in d for d in outputs)
@@ -193,9 +212,8 @@ def test_every_diagram_and_widget_of_a_chapter_is_drawn_without_a_kernel(tab, si
     assert blocked == []
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_every_chapter_links_to_itself_on_binder(tab, site, notebook):
-    page, _, _ = open_chapter(tab, site, notebook)
+def test_every_chapter_links_to_itself_on_binder(chapter):
+    notebook, (page, _, _) = chapter
     assert page.locator(f'a[href="{BINDER}{notebook}.ipynb"]').count() >= 1
 
 
