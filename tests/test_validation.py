@@ -1,9 +1,13 @@
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from handagent.validation import check_schema, input_problems, is_draft_2020_12_schema
+
+SRC = Path(__file__).parent.parent / "src" / "handagent"
 
 SCHEMA = {
     "type": "object",
@@ -50,6 +54,27 @@ def test_importing_validation_builds_no_rfc3987_grammar_and_hides_nothing_for_go
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "True"]
+
+
+def test_every_module_reaches_jsonschema_through_validation_only():
+    # One `import jsonschema` elsewhere, run first, builds the grammar: the mock's structured
+    # outputs once did, in every mock-mode kernel (starting the mock took 0.97 s, not 0.08 s).
+    direct = re.compile(r"^\s*(import jsonschema|from jsonschema\b)", re.M)
+    offenders = [
+        path.relative_to(SRC).as_posix()
+        for path in SRC.rglob("*.py")
+        if path.name != "validation.py" and direct.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []  # write `from ..validation import jsonschema` instead
+
+
+def test_a_mock_mode_kernel_starts_its_mock_and_chapter_8_checks_without_the_grammar():
+    code = (
+        "import sys; from handagent.mock import MockServer; MockServer().start(); "
+        "import handagent.exercises.ch08; print('rfc3987_syntax' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False"]
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,8 @@ import sys
 # costs the process: jsonschema's FormatChecker then checks no "iri"/"iri-reference" formats,
 # whoever uses it. A thread importing rfc3987_syntax during these few lines would get an
 # ImportError; a kernel imports this module before it runs threads. Copying this module into a
-# program that validates IRIs? Drop the trick.
+# program that validates IRIs? Drop the trick. The package's other modules take jsonschema from
+# here (`from ..validation import jsonschema`), so whichever runs first, this import is the first.
 _hidden = "rfc3987_syntax" not in sys.modules
 if _hidden:
     sys.modules["rfc3987_syntax"] = None  # `import rfc3987_syntax` now raises ImportError

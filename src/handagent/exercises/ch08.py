@@ -22,8 +22,6 @@ Not handled here: a real workspace and its refusals (`runtime.workspace` does th
 import re
 import typing
 
-import jsonschema
-
 from ..checks import Rejection, check_tool_protocol
 from ..language import pick
 from ..runtime.adapters import to_anthropic
@@ -35,6 +33,7 @@ from ..runtime.protocol import (
     Usage,
     user_text,
 )
+from ..validation import jsonschema  # imported light: validation says how
 from . import Verdict, attempt, wording
 from .ch01 import MIN_DESCRIPTION  # the same floor as chapter 01's menu entry
 from .ch07 import LONG

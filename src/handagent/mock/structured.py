@@ -21,9 +21,7 @@ would have had), schemas the API itself refuses (a 400 first, `checks`).
 
 import json
 
-import jsonschema
-
-from ..validation import input_problems
+from ..validation import input_problems, jsonschema  # jsonschema, imported light
 from .arguments import context, fill
 
 MAX_DEPTH = 8  # `$ref`s resolved at most this deep (a recursive schema stops there)
