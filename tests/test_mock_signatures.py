@@ -380,6 +380,57 @@ def test_a_signature_is_64_base64_characters_that_name_their_model():
     assert signatures._parse(signature[:-1] + ("A" if signature[-1] != "A" else "B")) is None
 
 
+# --- what a saved conversation holds ------------------------------------------------------------
+
+# A conversation saved while talking to the mock (a session log, a notebook's stored outputs, a
+# learner's JSON file) must verify with the next release of the mock, so the bytes a signature
+# and an id are made of are pinned here: what is hashed, with which labels, how it is encoded and
+# masked. A change that makes other bytes fails these tests; it then needs VERSION raised and the
+# old signatures still read, or every saved conversation is refused.
+SAVED_REQUEST = {
+    "system": "Réponds en français.",  # not ASCII: how the hashed JSON is encoded counts
+    "tools": [
+        {
+            "name": "get_weather",
+            "description": "La météo d'une ville.",
+            "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}},
+        }
+    ],
+    "messages": [{"role": "user", "content": "Quel temps fait-il à Paris ?"}],
+}
+SAVED_BEFORE = [{"type": "text", "text": "Je regarde."}]
+SAVED_BLOCK = {"type": "thinking", "thinking": "Il faut la météo de Paris : get_weather."}
+SAVED_SIGNATURES = {  # made by the mock of 2026-12-01 (VERSION 1)
+    "claude-haiku-5-5": "2SS01giUNsyA2azoW0AkkbvTHnjw+6otAV0FHeLcW+qET8cWoYA4zO7FbmXnYL4/",
+    "claude-sonnet-5": "Ldw/NJrwGvLIi0HLqVGjmlUmBcPYcXwSizJlWfgc0zdArboLSEytRUCpbwYSggCA",
+}
+SAVED_IDS = {  # (body, the turn thought) -> the id claude-sonnet-5 got from the mock
+    ("Wiun8CBMq1ZsWSJt2keB7x", True): "toolu_01Wiun8CBMq1ZsWSJt2keB7xoQ",
+    ("Wiun8CBMq1ZsWSJt2keB7x", False): "toolu_01Wiun8CBMq1ZsWSJt2keB7xka",
+    ("0000000000000000000000", True): "toolu_010000000000000000000000mc",
+    ("0000000000000000000000", False): "toolu_010000000000000000000000L5",
+}
+
+
+@pytest.mark.parametrize("model", sorted(SAVED_SIGNATURES))  # one binds thinking, one does not
+def test_a_saved_signature_is_made_again_byte_for_byte_and_still_verifies(model):
+    signature = signatures.sign(SAVED_REQUEST, 1, SAVED_BEFORE, SAVED_BLOCK, model)
+    assert signature == SAVED_SIGNATURES[model]
+    turn = {
+        "role": "assistant",
+        "content": [*SAVED_BEFORE, {**SAVED_BLOCK, "signature": signature}],
+    }
+    saved = {**SAVED_REQUEST, "model": model}
+    saved["messages"] = [*SAVED_REQUEST["messages"], turn, {"role": "user", "content": "Merci !"}]
+    assert signatures.verify(saved, models.get(model)) == saved
+
+
+@pytest.mark.parametrize("body, thought", sorted(SAVED_IDS))
+def test_a_saved_tool_id_is_made_again_and_still_says_whether_its_turn_thought(body, thought):
+    assert signatures.tool_id(body, "claude-sonnet-5", thought) == SAVED_IDS[body, thought]
+    assert signatures._thought(SAVED_IDS[body, thought], "claude-sonnet-5") is thought
+
+
 # --- the chapters' own loop, any transcript -----------------------------------------------------
 
 QUESTIONS = ["What time is it?", "What's the weather in Paris?", "add 1234 and 5678",
