@@ -30,8 +30,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
-# What `make nbval` runs: both editions (notebooks/ and notebooks/zh-CN/), one floor notebook each
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("**/[0-9][0-9]_*.ipynb"))
+# What `make nbval` runs: both editions (as the Makefile's NOTEBOOKS), one floor notebook each
+NOTEBOOKS = sorted(
+    notebook
+    for folder in (ROOT / "notebooks", ROOT / "notebooks" / "zh-CN")
+    for notebook in folder.glob("[0-9][0-9]_*.ipynb")
+)
 FLOOR = ROOT / "build" / "notebook-floor"  # inside the repository: the same pytest config
 TARGET = 1.5
 # Logs (kind, thread is main, start, end) of every sleep and Future wait, one file per kernel.
@@ -147,10 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(FLOOR, ignore_errors=True)
     FLOOR.mkdir(parents=True)
     try:
-        for notebook in NOTEBOOKS:  # notebooks/zh-CN/00_hello.ipynb -> zh-CN_00_hello_floor
-            edition = notebook.parent.relative_to(ROOT / "notebooks").as_posix().replace("/", "_")
-            name = f"{edition}_{notebook.stem}" if edition != "." else notebook.stem
-            (FLOOR / f"{name}_floor.ipynb").write_text(json.dumps(NOTHING))
+        for notebook in NOTEBOOKS:  # notebooks/zh-CN/00_x.ipynb -> FLOOR/zh-CN/00_x_floor.ipynb
+            floor = FLOOR / notebook.relative_to(ROOT / "notebooks").parent
+            floor.mkdir(parents=True, exist_ok=True)
+            (floor / f"{notebook.stem}_floor.ipynb").write_text(json.dumps(NOTHING))
         with tempfile.TemporaryDirectory() as tmp:
             tmp_path = Path(tmp)
             startup = tmp_path / "ipython" / "profile_default" / "startup"
@@ -173,9 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     median = {key: statistics.median(values) for key, values in runs.items()}
     w = statistics.median(waited)
     editions = "both editions, " if any(n.parent != ROOT / "notebooks" for n in NOTEBOOKS) else ""
-    print(
-        f"{len(NOTEBOOKS)} notebooks ({editions}as make nbval runs them), {args.repeat} round(s):"
-    )
+    rounds = f"{args.repeat} round(s), median"
+    print(f"{len(NOTEBOOKS)} notebooks ({editions}as make nbval runs them), {rounds}:")
     print(f"  each kernel's first imports: {statistics.median(imports):.2f} s (SDK, package)")
     print(f"  waits {w:5.1f} s (the main thread blocked on time.sleep, its own or a tool's)")
     met = True

@@ -383,10 +383,11 @@ def test_a_signature_is_64_base64_characters_that_name_their_model():
 # --- what a saved conversation holds ------------------------------------------------------------
 
 # A conversation saved while talking to the mock (a session log, a notebook's stored outputs, a
-# learner's JSON file) must verify with the next release of the mock, so the bytes a signature
-# and an id are made of are pinned here: what is hashed, with which labels, how it is encoded and
-# masked. A change that makes other bytes fails these tests; it then needs VERSION raised and the
-# old signatures still read, or every saved conversation is refused.
+# learner's JSON file) must still be accepted by the mock's next release, so the bytes a
+# signature and an id are made of are pinned here: what is hashed, with which labels, how it is
+# encoded and masked. A change that makes other bytes fails these tests. Without them, a saved
+# turn's thinking blocks would no longer verify (a 400 when sent back), and its tool ids would no
+# longer say that their turn thought; with a new layout, `_parse` must read VERSION 1's too.
 SAVED_REQUEST = {
     "system": "Réponds en français.",  # not ASCII: how the hashed JSON is encoded counts
     "tools": [

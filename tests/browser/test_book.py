@@ -18,10 +18,12 @@ import threading
 from functools import cache, partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 from offline import ROOT, chromium, offline_page, screenshot
+from playwright.sync_api import Page
 
 if not os.environ.get("HANDAGENT_BOOK"):
     pytest.skip("the book is checked by `make test-book`", allow_module_level=True)
@@ -82,15 +84,27 @@ def tab(browser, site):
     page.context.close()
 
 
+class Chapter(NamedTuple):
+    notebook: str  # "notebooks/zh-CN/03_feeding_results_back"
+    page: Page
+    blocked: list[str]  # requests aborted: anything off the machine
+    errors: list[str]  # script errors the page raised
+
+
 @pytest.fixture(scope="module", params=NOTEBOOKS)
 def chapter(request, browser, site):
     """A chapter's page, loaded once for all its tests: pytest runs them one after another (a
-    module-scoped parameter), so each chapter costs one tab and one load, not four."""
+    module-scoped parameter), so each chapter costs one tab and one load, not four. Whatever
+    its tests did to it (scrolled, fetched, took a picture), it blocked nothing and raised no
+    script error by the end."""
     page, blocked, errors = open_tab(browser, site)
-    assert page.goto(f"{site}{request.param}.html").ok
-    page.wait_for_load_state("load")
-    yield request.param, (page, blocked, errors)
-    page.context.close()
+    try:
+        assert page.goto(f"{site}{request.param}.html").ok
+        page.wait_for_load_state("load")
+        yield Chapter(request.param, page, blocked, errors)
+    finally:
+        page.context.close()
+    assert (blocked, errors) == ([], []), f"{request.param}.html, while its tests ran"
 
 
 @cache
@@ -107,7 +121,7 @@ def target(site: str, url: str) -> Path | None:
 
 
 @pytest.mark.parametrize("name", OTHER_PAGES)
-def test_every_page_loads_offline_and_every_local_link_leads_somewhere(tab, site, name):
+def test_every_other_page_loads_offline_and_every_local_link_leads_somewhere(tab, site, name):
     page, blocked, errors = tab
     assert page.goto(site + name).ok
     if 'http-equiv="refresh"' in (BOOK / name).read_text():  # index.html: on to the front page
@@ -117,7 +131,7 @@ def test_every_page_loads_offline_and_every_local_link_leads_somewhere(tab, site
 
 
 def test_every_chapter_loads_offline_and_every_local_link_leads_somewhere(chapter, site):
-    _, (page, blocked, errors) = chapter
+    page, blocked, errors = chapter.page, chapter.blocked, chapter.errors
     assert_loaded_offline_with_every_link_leading_somewhere(page, site, blocked, errors)
 
 
@@ -180,7 +194,7 @@ def first_call_and_result(plain: str) -> list[str]:
 
 
 def test_every_transcript_of_a_chapter_is_drawn_with_its_calls(chapter):
-    notebook, (page, blocked, _) = chapter
+    notebook, page, blocked, _ = chapter
     transcripts = [d for d in stored(notebook) if "handagent-transcript" in str(d.get("text/html"))]
     tables = page.locator("table.handagent-transcript")
     assert tables.count() == len(transcripts)
@@ -194,7 +208,7 @@ def test_every_transcript_of_a_chapter_is_drawn_with_its_calls(chapter):
 
 
 def test_every_diagram_and_widget_of_a_chapter_is_drawn_without_a_kernel(chapter):
-    notebook, (page, blocked, _) = chapter
+    notebook, page, blocked, _ = chapter
     outputs = stored(notebook)
     diagrams = drawn_diagrams(page)
     assert len(diagrams) == sum("text/vnd.mermaid" in d for d in outputs)
@@ -213,7 +227,7 @@ def test_every_diagram_and_widget_of_a_chapter_is_drawn_without_a_kernel(chapter
 
 
 def test_every_chapter_links_to_itself_on_binder(chapter):
-    notebook, (page, _, _) = chapter
+    notebook, page, _, _ = chapter
     assert page.locator(f'a[href="{BINDER}{notebook}.ipynb"]').count() >= 1
 
 
