@@ -237,3 +237,9 @@ def test_a_repeated_call_id_is_renamed_by_its_place_among_the_calls_and_text_is_
     assert renamed[0] == TextBlock("Adding.")
     assert [block.id for block in renamed[1:]] == ["a", "a_1", "b", "a_3"]
     assert unique_call_ids([call]) == (call,)
+
+
+def test_a_renamed_call_id_never_takes_an_id_the_message_already_has():
+    sent = ["a_2", "a", "a", "a_2_2", "a"]
+    renamed = [block.id for block in unique_call_ids([ToolCall(i, "add", {}) for i in sent])]
+    assert renamed == ["a_2", "a", "a_2_2", "a_2_2_3", "a_4"] and len(set(renamed)) == len(sent)

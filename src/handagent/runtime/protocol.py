@@ -181,8 +181,8 @@ def tool_calls(message: Message) -> list[ToolCall]:
 
 def unique_call_ids(content: list) -> tuple:
     """The blocks, each call whose id repeats an earlier one's renamed `<id>_<n>`, n its place
-    among the calls: a compatible server may repeat an id (the API never does), and each call's
-    result goes back under its own.
+    among the calls (again, while the new name is taken too): a compatible server may repeat an
+    id (the API never does), and each call's result goes back under its own.
 
     Example: [ToolCall("a", ...), ToolCall("a", ...)] -> (ToolCall("a", ...), ToolCall("a_1", ...))
     """
@@ -191,7 +191,7 @@ def unique_call_ids(content: list) -> tuple:
     calls = 0
     for block in content:
         if isinstance(block, ToolCall):
-            if block.id in seen:
+            while block.id in seen:  # ["a_1", "a", "a"]: the third is "a_2"; ["a_2", ...]: "a_2_2"
                 block = replace(block, id=f"{block.id}_{calls}")
             seen.add(block.id)
             calls += 1
