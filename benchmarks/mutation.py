@@ -2,7 +2,7 @@
 
     .venv/bin/python -m pip install -r benchmarks/requirements-mutation.txt   # once: mutmut
     nice .venv/bin/python benchmarks/mutation.py                   # every module: an hour or more
-    nice .venv/bin/python benchmarks/mutation.py checks runtime/ids       # some of them
+    nice .venv/bin/python benchmarks/mutation.py api/checks runtime/ids       # some of them
 
 mutmut 3 changes one thing at a time in a module (a `<` into `<=`, a string into another, a
 call's result into None) and runs that module's own test file(s) against each change, a
@@ -13,7 +13,7 @@ not what the whole suite happens to touch.
 
 A mutant that hangs (a loop that never ends, a server that never answers) is stopped after
 (its tests' time in the clean run + 1 s) x 5, mutmut's `timeout_multiplier` (its default, 15,
-kept mock/server's 19 hanging mutants waiting 20 minutes), and counts as a timeout.
+kept mock/http/server's 19 hanging mutants waiting 20 minutes), and counts as a timeout.
 
 score = detected / scored, where detected = killed + timeout + segfault and scored = detected +
 survived + no tests + suspicious (skipped and not-checked mutants are left out).
@@ -37,28 +37,31 @@ ROOT = Path(__file__).parent.parent
 PACKAGE = "src/handagent"
 # module under src/handagent -> its own test files
 MODULES = {
-    "checks": ["tests/test_checks.py"],
-    "history_checks": ["tests/test_history_checks.py"],
-    "model_rules": ["tests/test_model_rules.py"],
-    "runtime/ids": ["tests/test_ids.py"],
-    "runtime/repair": ["tests/test_repair.py"],
-    "runtime/truncate": ["tests/test_truncate.py"],
+    "api/checks": ["tests/api/test_checks.py"],
+    "api/history": ["tests/api/test_history.py"],
+    "api/model_rules": ["tests/api/test_model_rules.py"],
+    "runtime/ids": ["tests/runtime/test_ids.py"],
+    "runtime/repair": ["tests/runtime/test_repair.py"],
+    "runtime/truncate": ["tests/runtime/test_truncate.py"],
     "dispatch": ["tests/test_dispatch.py"],
-    "mock/brain": ["tests/test_mock_brain.py"],
-    "mock/server": ["tests/test_mock_server.py", "tests/test_mock_threads.py"],  # State.threads
-    "mock/routes": [  # every route: messages, streams, models, OpenAI chat, threads, edits
-        "tests/test_mock_routes.py",
-        "tests/test_mock_server.py",
-        "tests/test_mock_stream.py",
-        "tests/test_mock_catalogue.py",
-        "tests/test_mock_openai_chat.py",
-        "tests/test_mock_threads.py",
-        "tests/test_mock_context_edits.py",
-        "tests/test_recorded.py",  # real traffic, replayed
+    "mock/model/brain": ["tests/mock/model/test_brain.py"],
+    "mock/http/server": [
+        "tests/mock/http/test_server.py",
+        "tests/mock/hosted/test_threads.py",
+    ],  # State.threads
+    "mock/http/routes": [  # every route: messages, streams, models, OpenAI chat, threads, edits
+        "tests/mock/http/test_routes.py",
+        "tests/mock/http/test_server.py",
+        "tests/mock/http/test_stream.py",
+        "tests/mock/http/test_models_route.py",
+        "tests/mock/http/test_openai_chat.py",
+        "tests/mock/hosted/test_threads.py",
+        "tests/mock/hosted/test_context_edits.py",
+        "tests/mock/test_recorded.py",  # real traffic, replayed
     ],
-    "mock/access": ["tests/test_mock_access.py"],
-    "mock/signatures": ["tests/test_mock_signatures.py"],
-    "models": ["tests/test_models.py"],
+    "mock/http/access": ["tests/mock/http/test_access.py"],
+    "mock/model/signatures": ["tests/mock/model/test_signatures.py"],
+    "api/models": ["tests/api/test_models.py"],
 }
 CONFIG = """
 [tool.mutmut]

@@ -9,8 +9,8 @@ constants the old chapters come to 7.1 hours, and the old chapter 06 to 2 h 45 m
     .venv/bin/python benchmarks/reading_time.py --markdown # the table for docs/instructors.md
 
 Each chapter states its time in its opening cell ("about 45 minutes", "约 45 分钟");
-tests/test_chapters.py checks that statement against `minutes()` and that no chapter needs more
-than an hour. It is a model, not a stopwatch: a room of learners should be timed once.
+tests/notebooks/test_chapters.py checks that statement against `minutes()` and that no chapter
+needs more than an hour. It is a model, not a stopwatch: a room of learners should be timed once.
 """
 
 import argparse

@@ -10,7 +10,7 @@ reported. The notebooks are executed in memory; the committed files are never wr
 The mock counts tokens the way the real API bills them (the hidden tool-use prompt included),
 but its replies are terser than a real model's, so real output tokens, and the price, come out
 higher: read the table as an order of magnitude. The models come from the catalogue
-(`handagent.models`): by default the series' model and the newest current Sonnet and Opus.
+(`handagent.api.models`): by default the series' model and the newest current Sonnet and Opus.
 Prints a Markdown table; a notebook that fails to run is marked in it, and the script exits 1.
 """
 
@@ -25,7 +25,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from handagent import models
+from handagent.api import models
 from handagent.config import DEFAULT_MODEL
 from handagent.cost import PRICES_AS_OF, Call, dollars, price
 
@@ -89,7 +89,9 @@ def main() -> int:
     models = parser.parse_args().model or MODELS
     unpriced = [m for m in models if price(m) is None]
     if unpriced:
-        sys.exit(f"No price on file for {unpriced}: add a row with its prices to handagent.models.")
+        sys.exit(
+            f"No price on file for {unpriced}: add a row with its prices to handagent.api.models."
+        )
     started, runs, failures = time.monotonic(), {}, 0
     for model in models:
         runs[model] = {}
@@ -102,8 +104,8 @@ def main() -> int:
                 runs[model][path.name], failures = FAILED, failures + 1
     print(table(runs, models))
     print(
-        f"\nList prices of {PRICES_AS_OF} (`handagent.models`); tokens as the mock reports them "
-        f"for `{models[0]}`; {len(models) * len(NOTEBOOKS)} notebook runs in "
+        f"\nList prices of {PRICES_AS_OF} (`handagent.api.models`); tokens as the mock "
+        f"reports them for `{models[0]}`; {len(models) * len(NOTEBOOKS)} notebook runs in "
         f"{time.monotonic() - started:.0f} s."
         "\n–: no call went through `handagent.llm.client()`, so the meter counted none."
     )

@@ -11,6 +11,7 @@ import os
 import anthropic
 import httpx2
 import pytest
+from builders import steady_brain
 from hypothesis import HealthCheck, settings
 
 from handagent import llm
@@ -22,13 +23,6 @@ BY_EVENTS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("repeatable", derandomize=True, **BY_EVENTS)
 settings.register_profile("explore", derandomize=False, **BY_EVENTS)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
-
-BRAIN_TEXT = "Hello from the test brain."
-
-
-def steady_brain(request: dict) -> list[dict]:
-    """A stand-in model that always says the same sentence, whatever it is asked."""
-    return [{"type": "text", "text": BRAIN_TEXT}]
 
 
 @pytest.fixture
@@ -76,7 +70,7 @@ def mock_provider(monkeypatch):
 
 # The longest test files, longest first: under `pytest -n N --dist loadfile` they start at once
 # on separate workers, so the stage ends with them rather than after them.
-LONGEST_FIRST = ["test_secrets.py", "test_fuzz_mock.py", "test_load.py", "test_mock_server.py"]
+LONGEST_FIRST = ["test_secrets.py", "test_fuzz.py", "test_load.py", "test_server.py"]
 
 
 def pytest_collection_modifyitems(config, items):

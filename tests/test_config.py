@@ -6,13 +6,8 @@ import pytest
 from anthropic.resources.messages.messages import DEPRECATED_MODELS
 from anthropic.types.model_param import ModelParam
 
-from handagent import models
-from handagent.config import (
-    DEFAULT_MODEL,
-    Settings,
-    describe,
-    load_settings,
-)
+from handagent.api import models
+from handagent.config import DEFAULT_MODEL, Settings, describe, load_settings
 
 KEY = "test-key-0123456789-secret"
 

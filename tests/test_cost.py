@@ -8,7 +8,8 @@ import httpx
 import pytest
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
-from handagent import llm, models
+from handagent import llm
+from handagent.api import models
 from handagent.cost import METER, Call, Meter, call_from_usage, cost_summary, dollars, price
 
 
@@ -120,7 +121,7 @@ def test_summary_names_models_it_cannot_price():
     meter = Meter()
     meter.record(Call("deepseek-chat", 10, 10))
     assert cost_summary(meter).splitlines()[-1] == (
-        "No price on file for deepseek-chat: see handagent.models (add a row with its source)"
+        "No price on file for deepseek-chat: see handagent.api.models (add a row with its source)"
     )
 
 
@@ -141,7 +142,7 @@ def test_the_summary_speaks_the_chinese_edition_with_the_same_numbers():
         "  #3 deepseek-chat：输入 10 · 输出 10 · ?",
         "在真实 API 上估计要花：$0.0005",
         "  按 2026-12-01 每百万 token 的标价：claude-haiku-5-5 输入 $0.10，输出 $0.50",
-        "没有 deepseek-chat 的价格记录：请在 handagent.models 里加一行，并注明来源",
+        "没有 deepseek-chat 的价格记录：请在 handagent.api.models 里加一行，并注明来源",
     ]
     assert cost_summary(Meter()) == "模型调用：0 次（没有请求经过 handagent.llm.client()）"
 

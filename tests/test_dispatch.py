@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handagent.checks import check_tool_protocol
+from handagent.api.checks import check_tool_protocol
 from handagent.dispatch import Outcome, not_run, outcomes, run_tool_calls, tool_result
 from handagent.mock import MockServer
 from handagent.tools import Tool, ToolOutput, ToolRegistry

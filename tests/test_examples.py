@@ -2,7 +2,7 @@ import pytest
 
 from handagent import examples
 from handagent.dispatch import run_tool_calls
-from handagent.mock.brain import respond
+from handagent.mock.model.brain import respond
 
 
 def ask(question: str, *tools) -> list[tuple[str, dict]]:

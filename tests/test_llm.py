@@ -4,11 +4,11 @@ import anthropic
 import httpx
 import pytest
 from anthropic.types import Message
-from conftest import BRAIN_TEXT
+from builders import BRAIN_TEXT
 
 from handagent import llm
+from handagent.api.checks import Rejection
 from handagent.blocks import text_of, tool_uses
-from handagent.checks import Rejection
 
 TOOLS = [{"name": "get_time", "input_schema": {"type": "object", "properties": {}}}]
 QUESTION = {"role": "user", "content": "What time is it?"}
@@ -196,13 +196,13 @@ def test_an_anthropic_compatible_endpoint_may_serve_models_the_catalogue_does_no
 
 
 def test_explain_cuts_long_provider_words_at_a_word_and_marks_the_cut():
-    clip = llm.clip
+    clip = llm.clip_words
     assert clip("one two three", 8) == "one two…"
     assert clip("short", 8) == "short" and clip("abcdefghij", 4) == "abcd…"
 
 
 def test_explain_speaks_the_editions_language_around_the_providers_words():
-    from handagent.checks import Rejection
+    from handagent.api.checks import Rejection
     from handagent.language import use_language
 
     refused = Rejection(400, "invalid_request_error", "max_tokens: Field required")

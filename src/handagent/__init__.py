@@ -1,9 +1,11 @@
 """handagent: the package the notebook series builds, one chapter at a time.
 
-Its folders follow the series' two halves: the Anthropic wire (chapters 00-05) at the top, the
-provider-neutral runtime of the protocol chapters in `runtime/`, and beside them the views
-(`views/`), the mock provider (`mock/`) and the self-checking exercises (`exercises/`). Imports
-point one way: wire, then runtime, then views and mock.
+Its folders show the architecture. At the top, the modules Part 1's chapters build (00-05), the
+Anthropic wire by hand; `api/` the API's rules and catalogue as the series knows them;
+`runtime/` the provider-neutral protocol of Part 2 (06-08); `views/` ways to look at a
+conversation; `mock/` the local stand-in for the API, in rooms by job; `exercises/` the
+self-checking exercises. Imports point one way: `api`, then the top-level modules, then
+`runtime`, then `views` and `mock`.
 
 Where each idea of the series lives, by the chapter that introduces it:
 
@@ -11,18 +13,20 @@ Where each idea of the series lives, by the chapter that introduces it:
                 language             the edition's language (English or 简体中文), set once
                 llm                  call_model(): the one place the series calls a model
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
-                models               the model catalogue: ids, lifecycle, rules, limits, prices
-                checks               the API's rules and wording, checked before sending (see 05)
-                request_fields       the fields a request may hold, per API version (SDK 2.10)
-                history_checks       the rules of a conversation: pairing, order, thinking blocks
-                model_rules          the rules that depend on the model (prefill, tool_choice, ...)
-                rejections           the API's own words for every refusal, with their sources
+                api.models           the model catalogue: ids, lifecycle, rules, limits, prices
+                api.checks           the API's rules and wording, checked before sending (see 05)
+                api.fields           the fields a request may hold, per API version (SDK 2.10)
+                api.history          the rules of a conversation: pairing, order, thinking blocks
+                api.model_rules      the rules that depend on the model (prefill, tool_choice, ...)
+                api.rejections       the API's own words for every refusal, with their sources
+                api.shapes           the shape helpers every rule shares, in the API's words
                 blocks               text_of(), blocks_of_type(): a reply read by block type
                 cost                 tokens and estimated price of every call, per notebook
                 exercises.selfcheck  three questions at the end of every chapter, graded at once
     chapter 01  tools                Tool (function + schema), ToolRegistry, the tools menu
-                tokens               token estimates and the hidden tool-use prompt per model
+                api.tokens           token estimates and the hidden tool-use prompt per model
                 validation           tool input against input_schema (jsonschema)
+                api.schemas          input_schema as the API reads it (jsonschema, imported light)
                 examples             the clock, adder and weather tools every chapter shares
     chapter 02  blocks               content blocks as dicts; tool_uses(): every call in a reply
                 views.transcript     show(): each tool_use next to its tool_result
@@ -38,18 +42,18 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.thinking     which thinking blocks go back in a request, to which model
                 runtime.adapters     the Anthropic Messages wire, both ways
                 runtime.providers    complete(): one call to either wire format, never raising
-                runtime.display      view(): a neutral history, one line per message and block
+                views.neutral        view(): a neutral history, one line per message and block
     chapter 07  runtime.adapters     to_openai_chat(), from_openai_chat(): OpenAI Chat's wire
                 runtime.ids          tool-call ids normalised at the provider boundary
                 runtime.repair       exactly one result per call: orphans, aborts, cut-off replies
                 runtime.calls        run_calls(): one neutral result per call, whatever happened
                 runtime.streaming    server-sent events assembled into a neutral message
-                runtime.display      side_by_side(), pairs(), describe_event(): wire and events
+                views.neutral        side_by_side(), pairs(), describe_event(): wire and events
     chapter 08  runtime.workspace    read_file confined to a folder
                 runtime.truncate     truncation policies that tell the model how to get more
                 runtime.edit         edit_file: one exact replacement, the diff kept for the UI
                 runtime.session_log  the JSONL log that round-trips exactly
-                runtime.display      details_view(): what a UI shows beside a result
+                views.neutral        details_view(): what a UI shows beside a result
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only

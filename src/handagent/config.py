@@ -17,7 +17,7 @@ from typing import Literal
 
 from dotenv import find_dotenv, load_dotenv
 
-from . import models
+from .api import models
 from .language import pick
 
 Provider = Literal["mock", "anthropic"]

@@ -22,9 +22,9 @@ import anthropic
 import httpx
 import httpx2  # the SDK's HTTP library, a fork of httpx: each wants streams of its own type
 
-from . import models
+from .api import models
+from .api.models import Prices
 from .language import pick
-from .models import Prices
 
 PRICES_AS_OF = models.AS_OF.isoformat()  # the day the catalogue's prices were checked
 
@@ -254,8 +254,9 @@ def cost_summary(meter: Meter = METER, *, per_call: bool = False) -> str:
     if unknown:
         lines.append(
             pick(
-                f"No price on file for {unknown}: see handagent.models (add a row with its source)",
-                f"没有 {unknown} 的价格记录：请在 handagent.models 里加一行，并注明来源",
+                f"No price on file for {unknown}: see handagent.api.models "
+                "(add a row with its source)",
+                f"没有 {unknown} 的价格记录：请在 handagent.api.models 里加一行，并注明来源",
             )
         )
     return "\n".join(lines)

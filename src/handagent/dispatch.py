@@ -30,7 +30,7 @@ MAX_WORKERS = 8
 
 def tool_result(tool_use_id: str, content: str | list[dict], is_error: bool = False) -> dict:
     """One result block for the call with this id, as the wire has it (chapters 03-05; the
-    neutral runtime's ToolResultMessage is runtime.protocol.tool_result).
+    neutral runtime's ToolResultMessage is runtime.protocol.tool_result_message).
 
     Example: ("toolu_01A", "6912") -> {"type": "tool_result", "tool_use_id": "toolu_01A",
                                        "content": "6912"}

@@ -14,7 +14,11 @@ Not handled here: translating anything (each sentence is written in both languag
 used), plural forms, languages beyond the two editions.
 """
 
+import re
+
 LANGUAGES = ("en", "zh-CN")
+HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # CJK ideographs, as a class body
+HAN = re.compile(f"[{HAN_RANGES}]")  # one Chinese character
 
 _current = "en"
 

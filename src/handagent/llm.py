@@ -19,8 +19,9 @@ import anthropic
 import httpx2  # the SDK's HTTP library: its errors are the causes of the SDK's own
 from anthropic.types import Message
 
+from .api import API_VERSION
+from .api.checks import Rejection, check_request
 from .blocks import message_dict
-from .checks import API_VERSION, Rejection, check_request
 from .config import Settings, describe, load_settings, redact
 from .cost import http_client
 from .language import pick
@@ -28,7 +29,6 @@ from .language import pick
 MAX_TOKENS = 1024  # thinking counts toward it too: enough for a thinking model's short replies
 TIMEOUT_SECONDS = 60.0
 EXPLAIN_CHARACTERS = 300  # of the provider's words: one line, and no echo of a whole request
-ANTHROPIC_VERSION = API_VERSION  # what the SDK sends; raw requests send the same
 DEFAULT_BASE_URL = "https://api.anthropic.com"  # the SDK's own default
 MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key but `bad-...`; a real one never goes
 
@@ -66,7 +66,7 @@ def _target() -> tuple[str, str | None]:
 def endpoint() -> Endpoint:
     """The URL and headers for a raw `httpx` request to the configured provider."""
     base_url, key = _target()
-    headers = {"x-api-key": key, "anthropic-version": ANTHROPIC_VERSION}
+    headers = {"x-api-key": key, "anthropic-version": API_VERSION}  # what the SDK sends
     return Endpoint(base_url=base_url, headers=headers)
 
 
@@ -84,9 +84,9 @@ def provider_line() -> str:
     return describe(settings())
 
 
-def clip(text: str, limit: int = EXPLAIN_CHARACTERS) -> str:
+def clip_words(text: str, limit: int = EXPLAIN_CHARACTERS) -> str:
     """The provider's words cut at a word boundary for `explain`, marked when cut (a display
-    line of chapter 06 is runtime.display.clip). Example: ("one two three", 8) -> "one two…" """
+    line of chapter 06 is views.neutral.clip). Example: ("one two three", 8) -> "one two…" """
     if len(text) <= limit:
         return text
     cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
@@ -107,7 +107,7 @@ def explain(error: BaseException) -> str:
     elif isinstance(error, anthropic.APIStatusError):
         words = f"{error.type}: {error.api_message}" if error.api_message else error.response.text
         request_id = f" (request-id {error.request_id})" if error.request_id else ""
-        detail = f"HTTP {error.status_code} {clip(words or error.response.reason_phrase)}"
+        detail = f"HTTP {error.status_code} {clip_words(words or error.response.reason_phrase)}"
         detail += request_id
     elif isinstance(error, anthropic.APIConnectionError):
         where, cause = error.request.url.netloc.decode(), error.__cause__
@@ -149,7 +149,7 @@ def call_model(
     `thinking` is sent as given (`{"type": "adaptive", "display": "summarized"}`, say); without
     it the model thinks as it does by default. With `check`, a request the API would refuse (a
     tool_use left unanswered, a model the API no longer serves) raises
-    `handagent.checks.Rejection` locally, with the API's own wording, before a request is spent
+    `handagent.api.checks.Rejection` locally, with the API's own wording, before a request is spent
     (chapter 05). `check=False` sends it anyway, to see the provider's answer.
     """
     request: dict = {

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .checks import TOOL_NAME_PATTERN
+from .api import TOOL_NAME_PATTERN
 from .validation import check_schema
 
 

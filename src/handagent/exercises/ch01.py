@@ -17,7 +17,7 @@ Not handled here: running the tool (chapter 03), judging prose beyond a few word
 
 import re
 
-from ..checks import TOOL_NAME_PATTERN
+from ..api import TOOL_NAME_PATTERN
 from ..language import pick
 from ..llm import call_model
 from ..tools import Tool

@@ -19,8 +19,8 @@ import copy
 
 from anthropic.types import TextBlock, ThinkingBlock, ToolUseBlock
 
+from ..api.checks import Rejection, check_request
 from ..blocks import block_dict, message_dict
-from ..checks import Rejection, check_request
 from ..examples import add, get_current_time
 from ..language import pick
 from . import Verdict, attempt

@@ -13,7 +13,7 @@ Not handled here: schema validation and timeouts (`run_tool_calls` does those in
 
 import re
 
-from ..checks import Rejection, check_tool_protocol
+from ..api.checks import Rejection, check_tool_protocol
 from ..dispatch import tool_result
 from ..examples import FORECASTS, add
 from ..language import pick

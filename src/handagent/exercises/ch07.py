@@ -23,7 +23,7 @@ from ..runtime.protocol import (
     ToolCall,
     ToolResultMessage,
     assistant_reply,
-    tool_result,
+    tool_result_message,
     user_text,
 )
 from . import Verdict, attempt
@@ -42,7 +42,10 @@ def _turn(*call_ids: str, at: float) -> list[Message]:
     reply = assistant_reply(*calls, model="mock-transcript", provider="other", timestamp=T0 + at)
     return [
         reply,
-        *(tool_result(c, f"text of {c.arguments['path']}", timestamp=T0 + at) for c in calls),
+        *(
+            tool_result_message(c, f"text of {c.arguments['path']}", timestamp=T0 + at)
+            for c in calls
+        ),
     ]
 
 

@@ -22,7 +22,8 @@ Not handled here: a real workspace and its refusals (`runtime.workspace` does th
 import re
 import typing
 
-from ..checks import Rejection, check_tool_protocol
+from ..api.checks import Rejection, check_tool_protocol
+from ..api.schemas import jsonschema  # imported light: api.schemas says how
 from ..language import pick
 from ..runtime.adapters import to_anthropic
 from ..runtime.protocol import (
@@ -33,7 +34,6 @@ from ..runtime.protocol import (
     Usage,
     user_text,
 )
-from ..validation import jsonschema  # imported light: validation says how
 from . import Verdict, attempt, wording
 from .ch01 import MIN_DESCRIPTION  # the same floor as chapter 01's menu entry
 from .ch07 import LONG

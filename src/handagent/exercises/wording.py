@@ -20,13 +20,14 @@ import math
 import re
 import unicodedata
 
+from ..language import HAN
+
 # A Chinese character carries about as much as three English letters: the seed text's two tool
 # descriptions, 26 and 31 characters ("把两个数字相加并返回它们的和。需要做加法计算时使用。"),
 # take 74 and 86 in English ("Adds two numbers and returns their sum. Use it when an addition is
 # needed."). Every wide character counts three, full-width punctuation too, so that "14
 # characters" means the same whether or not the learner counts the commas.
 WIDE_WEIGHT = 3
-HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # CJK ideographs
 
 WHEN = re.compile(
     "|".join(

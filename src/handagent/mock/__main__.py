@@ -14,7 +14,7 @@ import argparse
 import signal
 import time
 
-from .server import MockServer
+from .http.server import MockServer
 
 STOPS = {signal.SIGINT, signal.SIGTERM}
 

@@ -15,11 +15,11 @@ records and translates at the edge:
     workspace    read_file confined to one folder
     edit         edit_file: one exact replacement, its diff kept for the UI
     session_log  the JSONL log of a session, which round-trips exactly
-    display      neutral messages and their wire as short lines, for the notebooks
 
 Chapter by chapter: 06 protocol, thinking, the Anthropic adapter, providers; 07 the OpenAI
 adapter, ids, repair, calls, streaming; 08 workspace, truncate, edit, session_log.
 
 Imports point one way: protocol first, then thinking, ids and repair, adapters, streaming and
-providers; display reads protocol only.
+providers. Their printed form (one line per message, the wire beside it) is a view:
+`handagent.views.neutral`.
 """

@@ -37,7 +37,7 @@ from .protocol import (
     ToolResultMessage,
     parse_arguments,
     tool_calls,
-    tool_result,
+    tool_result_message,
 )
 from .repair import TRUNCATED
 
@@ -99,11 +99,13 @@ def run_calls(
     calls = tool_calls(message)
     if message.stop_reason in NOT_RUN:  # the calls of an unfinished turn are never run
         text = NOT_RUN[message.stop_reason]
-        return [tool_result(call, text, is_error=True, timestamp=timestamp) for call in calls]
+        return [
+            tool_result_message(call, text, is_error=True, timestamp=timestamp) for call in calls
+        ]
     refusals = [_refusal(call, registry) for call in calls]
     wire = [{"id": call.id, "name": call.name, "input": call.arguments} for call in calls]
     return [
-        tool_result(
+        tool_result_message(
             call,
             _blocks(outcome.content),
             is_error=outcome.is_error,

@@ -237,7 +237,7 @@ def user_text(text: str, timestamp: float | None = None) -> UserMessage:
     return UserMessage(content=(TextBlock(text),), timestamp=timestamp_or_now(timestamp))
 
 
-def tool_result(
+def tool_result_message(
     call: ToolCall,
     content: str | tuple[TextBlock | ImageBlock, ...],
     *,

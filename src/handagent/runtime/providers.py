@@ -29,7 +29,7 @@ from typing import Literal
 
 import httpx
 
-from ..checks import API_VERSION
+from ..api import API_VERSION
 from ..config import redact
 from ..cost import METER
 from .adapters import (
@@ -45,7 +45,6 @@ from .streaming import Assembler, parse_sse
 
 Api = Literal["anthropic", "openai_chat"]
 PATHS = {"anthropic": "/v1/messages", "openai_chat": "/v1/chat/completions"}
-ANTHROPIC_VERSION = API_VERSION  # what the SDK sends
 # How a provider's failure shows up: a transport error, a body that is not JSON (ValueError),
 # JSON of another shape than the adapter reads (LookupError, TypeError).
 FAILURES = (httpx.HTTPError, ValueError, LookupError, TypeError)
@@ -158,7 +157,7 @@ def complete(
         messages, tools, api=api, model=model, max_tokens=max_tokens, system=system, stream=stream
     )
     if api == "anthropic":
-        auth = {"x-api-key": api_key, "anthropic-version": ANTHROPIC_VERSION}
+        auth = {"x-api-key": api_key, "anthropic-version": API_VERSION}
     else:
         auth = {"authorization": f"Bearer {api_key}"}
     sent = {**(headers or {}), **auth}

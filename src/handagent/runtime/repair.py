@@ -25,14 +25,7 @@ the same request bytes.
 Not handled here: dropping failed turns altogether (newer pi does), id rules (`runtime.ids`).
 """
 
-from .protocol import (
-    AssistantMessage,
-    Message,
-    TextBlock,
-    ToolCall,
-    ToolResultMessage,
-    tool_calls,
-)
+from .protocol import AssistantMessage, Message, TextBlock, ToolCall, ToolResultMessage, tool_calls
 
 INTERRUPTED = "No result provided: the tool call was interrupted before a result was produced."
 TRUNCATED = (

@@ -34,8 +34,17 @@ from .protocol import (
     UserMessage,
 )
 
-MESSAGES = {"user": UserMessage, "assistant": AssistantMessage, "tool_result": ToolResultMessage}
-BLOCKS = {"text": TextBlock, "image": ImageBlock, "tool_call": ToolCall, "thinking": ThinkingBlock}
+MESSAGE_CLASSES = {
+    "user": UserMessage,
+    "assistant": AssistantMessage,
+    "tool_result": ToolResultMessage,
+}
+BLOCK_CLASSES = {
+    "text": TextBlock,
+    "image": ImageBlock,
+    "tool_call": ToolCall,
+    "thinking": ThinkingBlock,
+}
 
 
 def dumps(message: Message) -> str:
@@ -54,7 +63,7 @@ def dumps(message: Message) -> str:
 
 def _block(record: dict) -> TextBlock | ImageBlock | ToolCall | ThinkingBlock:
     fields = {key: value for key, value in record.items() if key != "type"}
-    return BLOCKS[record["type"]](**fields)
+    return BLOCK_CLASSES[record["type"]](**fields)
 
 
 def loads(line: str) -> Message:
@@ -70,7 +79,7 @@ def loads(line: str) -> Message:
         fields["usage"] = Usage(**fields["usage"])
     if fields.get("stop_details") is not None:
         fields["stop_details"] = StopDetails(**fields["stop_details"])
-    return MESSAGES[record["role"]](**fields)
+    return MESSAGE_CLASSES[record["role"]](**fields)
 
 
 def append(path: str | os.PathLike, message: Message) -> None:

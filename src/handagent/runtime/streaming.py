@@ -1,6 +1,6 @@
 """Streaming: one reply assembled from the server-sent events of a `stream: true` request.
 
-The events arrive in the order `handagent.mock.stream` shows. Text deltas are joined. A tool
+The events arrive in the order `handagent.mock.http.stream` shows. Text deltas are joined. A tool
 call's arguments arrive as pieces of JSON *text* (`input_json_delta`): they stay text until the
 block's `content_block_stop`, and only then are parsed (`protocol.call_from_text`), so invalid
 JSON keeps the text in `raw_arguments` instead of breaking the loop. A thinking block's text

@@ -21,7 +21,7 @@ per-account and per-conversation binding (the API checks those; a block is sent 
 whole, never rebuilt), `redacted_thinking` blocks' contents (opaque by design).
 """
 
-from ..models import find
+from ..api.models import find
 from .protocol import ThinkingBlock
 
 

@@ -6,6 +6,7 @@
     inspector    inspect_transcript(): a history to click through (widget)
     static       the HTML of every static rendering, for pages that run no JavaScript
     svg          a sequence diagram drawn as SVG, where Mermaid is not rendered
+    neutral      a neutral history (chapters 06-08) as short lines, its wire beside it
 
 Every view's output carries its live form (a widget, Mermaid) and, beside it, a static one
 (HTML, SVG) and text, so GitHub, nbconvert and the book show what the cell computed.

@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from ..language import pick
 from . import static
-from .transcript import Line, blocks_of, html_table, lines, show, wire_messages
+from .transcript import Line, dict_blocks, html_table, lines, show, wire_messages
 
 SELECTED, ERROR, PLAIN = "warning", "danger", "info"  # ipywidgets button styles
 DETAILS = (
@@ -49,7 +49,7 @@ class Inspector(widgets.VBox):
         wire, found = wire_messages(messages)  # chapter 06's neutral messages carry details
         self.wire, self.details, self.selected = wire, {**found, **(details or {})}, None
         self.lines = lines(wire)
-        self.blocks = [block for message in wire for block in blocks_of(message)]
+        self.blocks = [block for message in wire for block in dict_blocks(message)]
         self.rows = [self._row(line) for line in self.lines]
         menu = tools.menu() if hasattr(tools, "menu") else tools  # a ToolRegistry or a list
         self.body = {"messages": wire, **({"tools": menu} if menu else {})}
@@ -85,7 +85,7 @@ class Inspector(widgets.VBox):
         where = widgets.HTML(f"<code>[{line.message}] {line.role}</code>")
         where.layout.width = "110px"
         text = f'<span style="white-space:pre-wrap">{html.escape(line.text)}</span>'
-        text += static.problem(line.problem)
+        text += static.problem_mark(line.problem)
         if line.call is None:
             label = widgets.HTML(line.kind)
         else:

@@ -65,7 +65,7 @@ def badge(label: str, call: int | None) -> str:
     return f'<span style="{style}">{html.escape(label)}</span>'
 
 
-def problem(name: str | None) -> str:
+def problem_mark(name: str | None) -> str:
     """The mark after a block that is wrong ("✗ error"), or nothing."""
     return f' <b style="color:#c00">✗ {html.escape(problem_word(name))}</b>' if name else ""
 

@@ -78,7 +78,7 @@ def _from_protocol(messages: list) -> tuple[list[dict], dict]:
     return to_anthropic(messages, model=model), details  # thinking as its own model gets it
 
 
-def blocks_of(message: dict) -> list[dict]:
+def dict_blocks(message: dict) -> list[dict]:
     """A wire message's blocks, each a dict. Example: {"content": "hi"} -> [text "hi"]"""
     return [
         b if isinstance(b, dict) else {"type": "?"} for b in content_blocks(message.get("content"))
@@ -110,7 +110,7 @@ def lines(messages: list) -> list[Line]:
     out: list[Line] = []
     for index, message in enumerate(wire_messages(messages)[0]):
         role = message.get("role", "?")
-        for block in blocks_of(message):
+        for block in dict_blocks(message):
             kind = block.get("type", "?")
             if kind == "tool_use":
                 number.setdefault(block.get("id"), len(number) + 1)
@@ -153,7 +153,7 @@ def html_table(lines: list[Line], *, ids: bool = False, notes: dict | None = Non
     rows = []
     for number, line in enumerate(lines):
         badge = static.badge(_label(line), line.call)
-        content = static.text(line.text) + static.problem(line.problem)
+        content = static.text(line.text) + static.problem_mark(line.problem)
         rows.append(
             [str(line.message), static.text(line.role), badge]
             + ([f"<code>{static.text(line.id)}</code>" if line.id else ""] if ids else [])

@@ -1,0 +1,26 @@
+"""The Messages API as the series knows it: its catalogue, its request rules and its own words.
+
+    API_VERSION        the `anthropic-version` SDK 2.10 sends; importing it loads nothing else
+    TOOL_NAME_PATTERN  the pattern a tool's name must match
+    models             the model catalogue: ids, lifecycle, rules, limits, prices, with sources
+    tokens             token estimates, the hidden tool-use prompt per model included
+    fields             the fields and blocks a request may hold, per API version and beta
+    rejections         the API's refusals, in its own words, with their sources
+    shapes             shape helpers every rule shares: fields, text, tags, turns and blocks
+    history            the rules of `messages`: pairing, order, thinking blocks, server tools
+    model_rules        what one catalogue row lets a request do: prefill, tool_choice, thinking
+    checks             check_request(): every rule above, in the API's order
+
+Following `check_request` stays inside this folder: `checks` reads `history`, `model_rules`
+and `fields`; both rule modules read `shapes` and `rejections`; nothing here imports the rest of
+the package. The learner-facing modules (`llm`, `tools`, `dispatch`) and the mock import from
+here; `mock/` adds what only the server that made a reply can check (signatures).
+
+Not handled here: sending anything (`handagent.llm`), or what the mock answers (`handagent.mock`).
+"""
+
+# What SDK 2.10 sends as `anthropic-version` (tests/api/test_checks.py compares it with the SDK);
+# the mock also speaks the version before it.
+API_VERSION = "2026-10-21"
+API_VERSIONS = ("2023-06-01", API_VERSION)
+TOOL_NAME_PATTERN = r"^[a-zA-Z0-9_-]{1,128}$"

@@ -1,0 +1,121 @@
+"""One reply with server tools in it: the calls the server runs, then what the model says.
+
+`respond` wraps the mock model (`brain`) the way the API's server-side loop wraps the real one:
+
+    1. calls the history left waiting (a paused turn sent back, or a mixed turn whose client
+       tools were answered) get their results first;
+    2. a tool search runs when a deferred tool fits the request (`deferred`), loading its hits;
+    3. the model, shown only the tools it can see, decides what to say (`brain`);
+    4. the web, code and advisor calls the request asks for (`server_tools`) run before it
+       speaks, or, when it also calls the client's tools, wait for the next request;
+    5. past ITERATIONS calls the reply pauses, its next call left waiting (`pause_turn`).
+
+    respond({"tools": [web_search_20250305], "messages": [{"role": "user", "content":
+             "Who won the 2022 World Cup?"}]}, brain) ->
+        [server_tool_use web_search {"query": ...}, web_search_tool_result [],
+         text "The mock has no internet, so ...", text <the brain's answer>]
+
+Ids: `srvtoolu_01` and a digest of the request and the call's place, so the same request gets the
+same ids. A request with no server tool, deferred tool or waiting call is the brain's alone.
+
+Not handled here: the result blocks' shapes (`server_results`), ids of client tool_use blocks,
+usage and stop_reason (`replies`).
+"""
+
+from collections import Counter
+
+from ...api.fields import SERVER_RUN
+from ..ids import digest
+from ..model import phrases
+from ..model.brain import Brain
+from . import deferred
+from . import results as server_results
+from . import tools as server_tools
+
+
+def model_view(request: dict, loaded: tuple[str, ...] = ()) -> dict:
+    """What the model is shown: the tools it can see, without the server's own tools."""
+    if "tools" not in request:
+        return request
+    seen = deferred.visible(request, loaded)
+    tools = [t for t in seen if (t.get("type") or "custom") not in SERVER_RUN]
+    return {**request, "tools": tools}
+
+
+def respond_with_server_tools(request: dict, brain: Brain) -> list[dict]:
+    """The reply's content blocks, server tools' calls and results included."""
+    tools = server_tools.offered(request)
+    asked, text = server_tools.request_turn(request)
+    since = server_tools.since(request, asked)
+    waiting = server_tools.waiting(since)
+    if not tools and not waiting and not deferred.hidden(request):
+        return brain(model_view(request))
+    seed = digest({k: v for k, v in request.items() if k != "stream"}, "server tools")
+    lang = phrases.language(request.get("system"), text)
+    system = _system(request)
+    blocks: list[dict] = []
+    notes: list[str] = []
+    uses: Counter = Counter()
+
+    def run(call: dict) -> None:
+        family = "mcp" if call["type"] == "mcp_tool_use" else _family(call["name"])
+        tool = tools.get(family)
+        result, note = server_results.result_block(call, tool, uses[family], lang)
+        uses[family] += 1
+        blocks.append(result)
+        if note:
+            notes.append(note)
+
+    for call in waiting:
+        run(call)
+    loaded: tuple[str, ...] = ()
+    acted = any(b.get("type") in ("tool_use", "server_tool_use") for b in since)
+    if "tool_search" in tools and not acted and deferred.wanted(request, text, system):
+        tool = tools["tool_search"]
+        found = deferred.search(request, text, tool.get("name", ""), system)
+        loaded = tuple(r["tool_name"] for r in found)
+        args = {"pattern": deferred.pattern(text)} if "regex" in tool.get("type", "") else {
+            "query": text[:200]}  # fmt: skip
+        call = server_results.call_block("tool_search", args, tool, _id(seed, 0))
+        blocks.append(call)
+        run({**call, "input": {**args, "_references": found}})
+    made = [(b.get("name"), b.get("input")) for b in since if b.get("type") == "server_tool_use"]
+    planned = []
+    asked = server_tools.planned_calls(request, text, tools, system)
+    for number, (name, args) in enumerate(asked):
+        call = server_results.call_block(name, args, tools[name], _id(seed, number + 1))
+        several = sum(1 for other, _ in asked if other == name) > 1  # quoted searches, URLs
+        done = [made_input for made_name, made_input in made if made_name == call["name"]]
+        if not (call["input"] in done if several else done):  # a tool used since is not again
+            planned.append(call)
+    said = brain(model_view(request, loaded))
+    if any(b.get("type") == "tool_use" for b in said):  # a mixed turn: server calls wait
+        lead = [b for b in said if b.get("type") != "tool_use"]
+        return blocks + lead + planned + [b for b in said if b.get("type") == "tool_use"]
+    for call in planned:
+        if sum(uses.values()) >= server_tools.ITERATIONS:
+            return blocks + [call]  # the loop's limit: the turn pauses with this call waiting
+        blocks.append(call)
+        run(call)
+    if not notes:
+        return blocks + said
+    if [b.get("text") for b in said] == [phrases.say("other", lang)]:
+        said = []  # the brain's shrug ("a few canned replies") says nothing the note does not
+    return blocks + [{"type": "text", "text": " ".join(dict.fromkeys(notes))}] + said
+
+
+def _family(name: str) -> str:
+    if "code_execution" in name:
+        return "code_execution"
+    return "tool_search" if name.startswith("tool_search") else name
+
+
+def _id(seed: str, number: int) -> str:
+    return "srvtoolu_01" + digest(seed, number)
+
+
+def _system(request: dict) -> str:
+    system = request.get("system")
+    if isinstance(system, list):
+        return " ".join(b.get("text", "") for b in system if isinstance(b, dict))
+    return str(system or "")

@@ -1,0 +1,73 @@
+"""Who may call the mock, and which API version they speak: the checks made on the headers.
+
+    x-api-key: <key>   or   Authorization: Bearer <key>   (SDK 2.x sends the second; with
+                                                           both, the API reads x-api-key, §0.2)
+    anthropic-version: 2023-06-01 | 2026-10-21            (SDK 2.10 sends 2026-10-21)
+    anthropic-beta: <value>,<value>...                    (`betas=[...]`, or a client's own)
+
+Any key is accepted except one that starts with `bad-`, which the mock treats as a revoked key:
+401 authentication_error `invalid x-api-key`, so a notebook can show the error without a real
+key. A request with no key gets the API's 401 for a missing key. A missing or unknown version is
+the API's 400 (wording in `rejections`, quoted from public reports of first-party errors).
+
+Beta values: each one `api.fields.BETAS` knows adds what its row says; an empty value is the
+API's 400 `Unexpected value(s) `` ...`. A well-formed value the table does not know is accepted
+and adds nothing. The real API refuses values it does not know, but it knows more than the SDK
+lists: Claude Code sends `claude-code-20250219`, `mid-conversation-system-2026-04-07`,
+`effort-2025-11-24` (public issue reports), and a mock that refused one would break a real client.
+
+Not handled here: workspaces, rate limits, OAuth tokens, what a key may see.
+"""
+
+import re
+from collections.abc import Mapping
+
+from ...api import API_VERSIONS
+from ...api.rejections import BAD_BETA, BAD_KEY, BAD_VERSION, NO_KEY, NO_VERSION, Rejection, invalid
+
+BAD_KEY_PREFIX = "bad-"
+BETA_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*$")  # "message-threads-2026-08-12"
+
+
+def api_key(headers: Mapping[str, str]) -> str | None:
+    """The key a request carries. Example: {"authorization": "Bearer k1"} -> "k1"."""
+    if headers.get("x-api-key"):
+        return headers["x-api-key"]
+    scheme, _, token = headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+def check_key(headers: Mapping[str, str]) -> None:
+    """Raise the API's 401 for a missing or bad key (headers with lower-case names)."""
+    key = api_key(headers)
+    if key is None:
+        raise Rejection(401, "authentication_error", NO_KEY)
+    if key.startswith(BAD_KEY_PREFIX):
+        raise Rejection(401, "authentication_error", BAD_KEY)
+
+
+def version(headers: Mapping[str, str]) -> str:
+    """The request's API version, or the API's 400. Example: {} -> Rejection(NO_VERSION)."""
+    value = headers.get("anthropic-version")
+    if value is None:
+        raise invalid(NO_VERSION)
+    if value.strip() not in API_VERSIONS:
+        raise invalid(BAD_VERSION.format(value=value[:80]))
+    return value.strip()
+
+
+def betas(headers: Mapping[str, str]) -> tuple[str, ...]:
+    """The request's beta values, or the API's 400 for a malformed one.
+
+    Example: {"anthropic-beta": "context-management-2025-06-27, tools-2024-04-04"} ->
+    ("context-management-2025-06-27", "tools-2024-04-04")
+    """
+    if "anthropic-beta" not in headers:
+        return ()
+    values = [value.strip() for value in headers["anthropic-beta"].split(",")]
+    wrong = [value for value in values if not BETA_NAME.match(value)]
+    if wrong:
+        raise invalid(BAD_BETA.format(values=", ".join(f"`{v[:80]}`" for v in wrong)))
+    return tuple(dict.fromkeys(values))

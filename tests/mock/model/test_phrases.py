@@ -1,0 +1,37 @@
+"""What the mock model says, and in which language."""
+
+import pytest
+
+from handagent.mock.model.phrases import cannot, language, say, sentence
+
+
+@pytest.mark.parametrize(
+    "system, text, expected",
+    [("Always answer in French.", "hi", "fr"), ("Réponds en français.", "hi", "fr"),
+     ("Responde en español.", "hi", "es"), ("Antworte auf Deutsch.", "hi", "de"),
+     ("用中文回答", "hi", "zh"), ("Please reply in English only.", "现在几点", "en"),
+     ("Respond in Korean.", "hi", "Korean"), ("Answer in one sentence.", "hi", "en"),
+     (None, "现在几点", "zh"), ([{"type": "text", "text": "Speak in Japanese."}], "hi", "ja")],
+)  # fmt: skip
+def test_the_language_is_the_system_prompts_request_else_chinese_for_chinese(
+    system, text, expected
+):
+    assert language(system, text) == expected
+
+
+def test_a_sentence_a_language_lacks_becomes_its_other():
+    assert say("no_name", "fr") == say("other", "fr")
+    assert cannot("time", "de") == say("other", "de")
+
+
+def test_a_language_without_sentences_is_answered_in_english_with_a_word_why():
+    assert say("hello", "Korean") == (
+        "I can't answer in Korean: this mock model has canned sentences only in English, "
+        "Chinese, French, Spanish, German and Japanese. In English: Hello! How can I help?"
+    )
+
+
+def test_a_sentence_ends_with_its_languages_full_stop():
+    assert sentence("add says: 6912", "en") == "add says: 6912."
+    assert sentence("add 返回：6912", "zh") == "add 返回：6912。"
+    assert sentence("Done!", "en") == "Done!"

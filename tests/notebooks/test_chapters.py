@@ -1,0 +1,105 @@
+"""Every chapter as a learner meets it: its language, recap and time, its self-check, its twin.
+
+The English chapters are `notebooks/NN_slug.ipynb`; the Chinese edition has the same files under
+`notebooks/zh-CN/`. The two editions of a chapter run the same code: their code cells differ only
+in the strings they hold (the questions sent to the model, the language set in the first cell),
+so a change made to one edition and not the other fails here.
+"""
+
+import ast
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+from paths import ROOT
+
+from handagent.exercises.selfcheck import questions
+
+NOTEBOOKS = ROOT / "notebooks"
+ENGLISH = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+CHINESE = sorted((NOTEBOOKS / "zh-CN").glob("[0-9][0-9]_*.ipynb"))
+EVERY = ENGLISH + CHINESE
+STATED = {"en": re.compile(r"\*\*Time:\*\* about (\d+) minutes"),
+          "zh-CN": re.compile(r"\*\*时间：\*\* 约 (\d+) 分钟")}  # fmt: skip
+
+spec = importlib.util.spec_from_file_location("reading_time", ROOT / "benchmarks/reading_time.py")
+reading_time = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(reading_time)
+
+
+def cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def code(path: Path) -> list[str]:
+    return ["".join(c["source"]) for c in cells(path) if c["cell_type"] == "code"]
+
+
+def language(path: Path) -> str:
+    return "zh-CN" if path.parent.name == "zh-CN" else "en"
+
+
+def label(path: Path) -> str:
+    return path.relative_to(NOTEBOOKS).as_posix()
+
+
+class _Strings(ast.NodeTransformer):
+    """Every string constant and f-string becomes one placeholder: only strings may differ."""
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        return ast.Constant("…") if isinstance(node.value, str) else node
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        return ast.Constant("…")
+
+
+def shape(source: str) -> str:
+    """A code cell's syntax tree with its strings and comments taken out, as text."""
+    python = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith("%"))
+    return ast.dump(_Strings().visit(ast.parse(python)))
+
+
+@pytest.mark.parametrize("path", EVERY, ids=label)
+def test_the_first_cell_sets_the_editions_language_then_names_the_provider(path):
+    first = code(path)[0]
+    assert f'use_language("{language(path)}")' in first and "print(provider_line())" in first
+
+
+@pytest.mark.parametrize("path", EVERY, ids=label)
+def test_the_opening_states_the_chapters_time_and_it_is_at_most_an_hour(path):
+    opening = "".join(cells(path)[0]["source"])
+    stated = STATED[language(path)].search(opening)
+    assert stated, f"the first cell should say {STATED[language(path)].pattern}"
+    measured = reading_time.rounded(reading_time.minutes(path))
+    assert int(stated[1]) == measured, f"states {stated[1]} min, measures {measured}"
+    assert measured <= reading_time.LIMIT_MINUTES
+
+
+@pytest.mark.parametrize("path", EVERY, ids=label)
+def test_the_chapter_ends_with_its_own_three_question_self_check(path):
+    number = path.name[:2]
+    calls = [c for c in code(path) if "self_check(" in c]
+    assert len(calls) == 1 and f'self_check("{number}", answers)' in calls[0]
+    assert "answers = {1: None, 2: None, 3: None}" in calls[0]
+    asked = questions(number)
+    assert len(asked) == 3
+    if language(path) == "zh-CN":
+        for question in asked:
+            texts = [question.prompt, question.hint, question.why, *question.options]
+            assert all(words[1] for words in texts), f"chapter {number} lacks a Chinese text"
+
+
+def test_every_english_chapter_has_its_chinese_twin_and_no_other():
+    if not CHINESE:
+        pytest.skip("the zh-CN edition has no chapters yet")
+    assert [p.name for p in CHINESE] == [p.name for p in ENGLISH]
+
+
+@pytest.mark.parametrize("path", CHINESE, ids=label)
+def test_the_two_editions_of_a_chapter_run_the_same_code(path):
+    english, chinese = code(NOTEBOOKS / path.name), code(path)
+    assert len(chinese) == len(english), "the editions have different numbers of code cells"
+    for number, (ours, theirs) in enumerate(zip(english, chinese, strict=True)):
+        assert shape(ours) == shape(theirs), f"code cell {number} differs beyond its strings"

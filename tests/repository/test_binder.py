@@ -1,0 +1,51 @@
+"""binder/ follows repo2docker's conventions (Docker is not needed to check them)."""
+
+import os
+import subprocess
+from pathlib import Path
+
+from paths import ROOT
+
+BINDER = ROOT / "binder"
+# The files repo2docker reads from binder/ (it then ignores the same files at the root).
+REPO2DOCKER_FILES = {"requirements.txt", "runtime.txt", "start", "postBuild", "apt.txt"}
+
+
+def commands(path: Path) -> list[str]:
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
+    return [line for line in lines if line]
+
+
+def test_binder_holds_only_files_repo2docker_reads():
+    assert {p.name for p in BINDER.iterdir()} <= REPO2DOCKER_FILES
+
+
+def test_runtime_asks_for_python_3_11_in_repo2docker_spelling():
+    assert (BINDER / "runtime.txt").read_text().strip() == "python-3.11"
+
+
+def test_requirements_are_the_pinned_ones_and_they_install_the_package():
+    assert commands(BINDER / "requirements.txt") == ["-r ../requirements.txt"]
+    assert "-e ." in commands(ROOT / "requirements.txt")
+
+
+def test_start_is_an_executable_script_that_ends_by_running_its_arguments():
+    start = BINDER / "start"
+    assert start.read_text().startswith("#!/bin/bash\n")
+    assert os.access(start, os.X_OK), "chmod +x binder/start: repo2docker runs it directly"
+    assert commands(start)[-1] == 'exec "$@"'
+
+
+def test_start_selects_the_mock_and_drops_any_key_it_inherits():
+    environ = {**os.environ, "ANTHROPIC_API_KEY": "inherited", "HANDAGENT_PROVIDER": "anthropic"}
+    show = "echo $HANDAGENT_PROVIDER ${ANTHROPIC_API_KEY:-no-key}"
+    ran = subprocess.run(
+        [str(BINDER / "start"), "bash", "-c", show], env=environ, capture_output=True, text=True
+    )
+    assert ran.stdout == "mock no-key\n"
+
+
+def test_readme_badge_launches_the_first_notebook_on_binder():
+    readme = (ROOT / "README.md").read_text()
+    link = "https://mybinder.org/v2/gh/OWNER/handagent/HEAD?urlpath=lab/tree/notebooks/"
+    assert f"({link}00_hello_model.ipynb)" in readme
