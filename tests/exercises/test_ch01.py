@@ -6,6 +6,7 @@ from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture 
 
 from handagent.exercises import ch01
 from handagent.exercises.ch01 import check_multiply_entry
+from handagent.exercises.selfcheck import self_check
 from handagent.llm import settings
 
 REFERENCE = {
@@ -317,41 +318,16 @@ def test_an_english_description_passes_in_the_chinese_edition(monkeypatch):
     assert check_multiply_entry(REFERENCE).passed
 
 
-# The self-check
+# The self-check's open question (the generic grading is in test_selfcheck.py)
 
 
-def test_the_self_check_grades_the_right_answers_right():
-    from handagent.exercises.selfcheck import self_check
-
+def test_the_self_check_takes_the_count_in_words_or_figures():
     assert self_check("01", {1: "c", 2: "20", 3: "b"}).passed
     assert self_check("01", {1: "c", 2: "Twenty times", 3: "b"}).passed
 
 
-def test_a_wrong_self_check_answer_gets_the_hint_not_the_reason():
-    from handagent.exercises.selfcheck import self_check
-
-    text = str(self_check("01", {1: "a", 2: "1", 3: "a"}))
-    assert text.count("✗ not yet") == 3
-    for question in ch01.SELF_CHECK:
-        assert question.hint[0] in text and question.why[0] not in text
-
-
 @in_chinese
-def test_the_chinese_self_check_grades_the_same_answers_and_reads_chinese_numbers():
-    from handagent.exercises.selfcheck import self_check
-
+def test_the_chinese_self_check_reads_chinese_numbers():
     for count in ("20", "20 次", "二十次", "二十"):
-        report = self_check("01", {1: "c", 2: count, 3: "b"})
-        assert report.passed and "答对 3/3 题" in str(report), count
+        assert self_check("01", {1: "c", 2: count, 3: "b"}).passed, count
     assert not self_check("01", {1: "c", 2: "一次", 3: "b"}).passed
-
-
-@in_chinese
-def test_a_wrong_self_check_answer_in_chinese_gets_the_chinese_hint_not_the_reason():
-    from handagent.exercises.selfcheck import self_check
-
-    text = str(self_check("01", {1: "a", 2: "1", 3: "a"}))
-    assert text.count("✗ 还不对") == 3
-    for question in ch01.SELF_CHECK:
-        assert question.prompt[1] in text and question.hint[1] in text
-        assert question.hint[0] not in text and question.why[1] not in text

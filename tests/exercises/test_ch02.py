@@ -1,7 +1,6 @@
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
-from handagent.exercises.ch02 import CASES, SELF_CHECK, check_find_tool_calls
-from handagent.exercises.selfcheck import self_check
+from handagent.exercises.ch02 import CASES, check_find_tool_calls
 
 
 def reference(content):
@@ -141,14 +140,6 @@ def test_returning_thinking_blocks_as_calls_is_named():
     assert "not calls, thinking blocks among them" in problems_of(with_thinking)
 
 
-def test_the_self_check_grades_the_right_answers_right():
-    assert self_check("02", {1: "c", 2: "c", 3: "b"}).passed
-    text = str(self_check("02", {1: "b", 2: "b", 3: "a"}))
-    assert text.count("✗ not yet") == 3
-    for question in SELF_CHECK:
-        assert question.hint[0] in text and question.why[0] not in text
-
-
 # The Chinese edition: the same mistakes, hints in Chinese
 
 
@@ -191,19 +182,3 @@ def test_the_new_hints_for_next_and_thinking_are_in_chinese():
     problems = problems_of(every_block_but_text)
     assert "「先两个思考块，后两个 tool_use（dict）」" in problems
     assert "回复可能以思考块（thinking）开头" in problems
-
-
-@in_chinese
-def test_the_chinese_self_check_grades_the_same_answers():
-    report = self_check("02", {1: "c", 2: "c", 3: "b"})
-    assert report.passed and "答对 3/3 题" in str(report)
-    assert all(question.why[1] and question.why[1] in str(report) for question in SELF_CHECK)
-
-
-@in_chinese
-def test_a_wrong_self_check_answer_in_chinese_gets_the_chinese_hint_not_the_reason():
-    text = str(self_check("02", {1: "b", 2: "b", 3: "a"}))
-    assert text.count("✗ 还不对") == 3
-    for question in SELF_CHECK:
-        assert question.prompt[1] in text and question.hint[1] in text
-        assert question.hint[0] not in text and question.why[1] not in text

@@ -1,5 +1,5 @@
-"""The chapter 04 checker: it passes a correct answer_all and names each plausible mistake; the
-self-check grades its right answers right."""
+"""The chapter 04 checker: it passes a correct answer_all and names each plausible mistake (its
+self-check is graded with every chapter's, in test_selfcheck.py)."""
 
 import pytest
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
@@ -8,7 +8,6 @@ from handagent.blocks import tool_uses
 from handagent.dispatch import run_tool_calls, tool_result
 from handagent.examples import ADDER, CLOCK
 from handagent.exercises.ch04 import PROBES, check_answer_all
-from handagent.exercises.selfcheck import self_check
 from handagent.tools import Tool
 
 TOOLS = [ADDER, CLOCK]
@@ -263,18 +262,3 @@ def test_result_mistakes_are_explained_in_chinese():
     assert "3 个调用，函数却执行了 6 次" in problems_of(runs_twice)
     tool_role = problems_of(lambda c, f: {**reference(c, f), "role": "tool"})
     assert "消息的 role 是 'tool'" in tool_role and "OpenAI 的格式" in tool_role
-
-
-def test_the_self_check_grades_the_right_answers_right_and_hints_at_a_wrong_one():
-    assert self_check("04", {1: "b", 2: "c", 3: "d"}).passed
-    report = str(self_check("04", {1: "b", 2: "c", 3: "a"}))
-    assert "2 of 3 right" in report
-    assert "Section 7: what exactly is independent" in report
-
-
-@in_chinese
-def test_the_self_check_grades_the_same_answers_in_chinese():
-    assert self_check("04", {1: "b", 2: "c", 3: "d"}).passed
-    report = str(self_check("04", {1: "b", 2: "c", 3: "a"}))
-    assert "答对 2/3 题" in report and "run_tool_calls 可以同时执行它们吗" in report
-    assert "看第 7 节，同一条回复里的调用，到底是哪一方面相互独立？" in report

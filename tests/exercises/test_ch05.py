@@ -1,5 +1,5 @@
-"""Chapter 05 exercises: the checkers pass the reference solutions and explain wrong attempts; the
-self-check grades its right answers right."""
+"""Chapter 05 exercises: the checkers pass the reference solutions and explain wrong attempts (the
+self-check is graded with every chapter's, in test_selfcheck.py)."""
 
 import pytest
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
@@ -12,7 +12,6 @@ from handagent.exercises.ch05 import (
     check_safe_run,
     named_message,
 )
-from handagent.exercises.selfcheck import self_check
 
 
 def reference_safe_run(call, functions):
@@ -217,18 +216,3 @@ def test_the_broken_history_speaks_chinese_and_breaks_the_same_rule():
     history = broken_history()
     assert history[0]["content"] == "现在几点了？"
     assert named_message(history) == 5 and check_offending_message(5).passed
-
-
-def test_the_self_check_grades_the_right_answers_right_and_hints_at_a_wrong_one():
-    assert self_check("05", {1: "c", 2: "b", 3: "c"}).passed
-    report = str(self_check("05", {1: "a", 2: "b", 3: "c"}))
-    assert "2 of 3 right" in report
-    assert "Rule one, section 2: which calls must the next user message answer?" in report
-
-
-@in_chinese
-def test_the_self_check_grades_the_same_answers_in_chinese():
-    assert self_check("05", {1: "c", 2: "b", 3: "c"}).passed
-    report = str(self_check("05", {1: "a", 2: "b", 3: "c"}))
-    assert "答对 2/3 题" in report and "下一条 user 消息里放什么" in report
-    assert "看第 2 节的铁律一，下一条 user 消息必须回应哪些调用？" in report

@@ -98,16 +98,10 @@ def test_response_wraps_content_in_todays_shape():
     assert reply["stop_details"] is None and reply["model"] and reply["usage"]
 
 
-def test_the_self_check_grades_the_right_answers_right():
+def test_the_self_check_takes_refusal_and_not_error_for_a_declined_request():
+    # the generic grading is in test_selfcheck.py
     assert self_check("06", {1: "b", 2: "b", 3: "refusal"}).passed
-    assert not self_check("06", {1: "a", 2: "a", 3: "error"}).passed
-
-
-def test_a_wrong_self_check_answer_gets_the_hint_not_the_answer():
-    report = str(self_check("06", {1: "a", 2: "c", 3: "error"}))
-    assert "What does the provider check when the block comes back?" in report
-    assert "What may be sent back to the model that wrote them later on?" in report
-    assert "It is not a failure of the network or the provider." in report
+    assert not self_check("06", {1: "b", 2: "b", 3: "error"}).passed
 
 
 # The Chinese edition: the same mistakes, hints in Chinese
@@ -148,18 +142,6 @@ def test_a_wrong_table_and_a_wrong_model_are_told_in_chinese():
 
 
 @in_chinese
-def test_the_self_check_is_asked_and_graded_in_chinese():
-    report = str(self_check("06", {1: "b", 2: "b", 3: "拒绝"}))
-    assert "自测 · 第 06 章 · 答对 3/3 题" in report
-    assert "这个块怎么处理？" in report and "b) 原样发回，留在原来的位置，带着它的签名" in report
-    assert "同样的请求重试也没用" in report
-
-
-@in_chinese
-def test_a_wrong_self_check_answer_gets_the_chinese_hint_not_the_answer():
-    report = str(self_check("06", {1: "a", 2: "c", 3: "error"}))
-    assert "答对 0/3 题" in report
-    assert "这个块被发回来时，服务商会检查什么？" in report
-    assert "以后它们还可能被发回给哪个模型？" in report
-    assert "这不是网络或服务商出了故障。" in report
-    assert "同样的请求重试也没用" not in report
+def test_the_chinese_self_check_takes_the_stop_reason_named_in_chinese():
+    assert self_check("06", {1: "b", 2: "b", 3: "拒绝"}).passed
+    assert not self_check("06", {1: "b", 2: "b", 3: "错误"}).passed

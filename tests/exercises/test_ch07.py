@@ -9,7 +9,6 @@ from dataclasses import replace
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.exercises.ch07 import IN_CHINESE, LONG, TWIN, check_normalise, histories
-from handagent.exercises.selfcheck import self_check
 from handagent.runtime.ids import IdRules, normalise_ids
 from handagent.runtime.protocol import AssistantMessage, ToolCall, ToolResultMessage
 
@@ -94,16 +93,6 @@ def test_a_stub_returning_none_or_raising_gives_problems_not_an_exception():
     assert "raised ZeroDivisionError" in problems_of(lambda h, n: 1 / 0)
 
 
-def test_the_self_check_grades_the_right_answers_right():
-    assert self_check("07", {1: "b", 2: "b", 3: "c"}).passed
-
-
-def test_a_wrong_self_check_answer_gets_the_hint():
-    report = str(self_check("07", {1: "a", 2: "d", 3: "a"}))
-    assert "What would switching back to the first provider need?" in report
-    assert "every call need?" in report
-
-
 # The Chinese edition: the same mistakes, hints in Chinese
 
 
@@ -135,21 +124,3 @@ def test_results_left_behind_and_valid_ids_changed_are_told_in_chinese():
     assert "抛出了 ZeroDivisionError: division by zero。不要抛异常" in problems_of(
         lambda h, n: 1 / 0
     )
-
-
-@in_chinese
-def test_the_self_check_is_asked_and_graded_in_chinese():
-    report = str(self_check("07", {1: "b", 2: "b", 3: "c"}))
-    assert "自测 · 第 07 章 · 答对 3/3 题" in report
-    assert "b) 在适配器里，对副本改写，每次请求各改一次" in report
-    assert "调用和它的结果一起改" in report
-
-
-@in_chinese
-def test_a_wrong_self_check_answer_gets_the_chinese_hint_not_the_answer():
-    report = str(self_check("07", {1: "a", 2: "d", 3: "a"}))
-    assert "答对 0/3 题" in report
-    assert "要是再切回第一家服务商，需要什么？" in report
-    assert "把两个开头相同的长 id 都截到 64 个字符，再比一比。" in report
-    assert "每个调用都需要什么？" in report
-    assert "调用和它的结果一起改" not in report

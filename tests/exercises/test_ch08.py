@@ -261,20 +261,6 @@ def test_nothing_handed_in_gives_problems_not_an_exception():
     assert any("answer_calls raised TypeError" in problem for problem in problems)
 
 
-def test_the_self_check_grades_the_right_answers_right():
-    from handagent.exercises.selfcheck import self_check
-
-    assert self_check("08", {1: "b", 2: "b", 3: "c"}).passed
-
-
-def test_a_wrong_self_check_answer_gets_the_hint():
-    from handagent.exercises.selfcheck import self_check
-
-    report = str(self_check("08", {1: "a", 2: "a", 3: "a"}))
-    assert "what would every later request pay?" in report
-    assert "what does the model believe it has read?" in report
-
-
 # The Chinese edition: the same mistakes, hints in Chinese
 
 
@@ -327,25 +313,3 @@ def replace_flag(result):
     from dataclasses import replace
 
     return replace(result, is_error=False)
-
-
-@in_chinese
-def test_the_self_check_is_asked_and_graded_in_chinese():
-    from handagent.exercises.selfcheck import self_check
-
-    report = str(self_check("08", {1: "b", 2: "b", 3: "c"}))
-    assert "自测 · 第 08 章 · 答对 3/3 题" in report
-    assert "b) 放进 details：给界面和日志用，从不发给模型" in report
-    assert "Workspace.resolve" in report
-
-
-@in_chinese
-def test_a_wrong_self_check_answer_gets_the_chinese_hint_not_the_answer():
-    from handagent.exercises.selfcheck import self_check
-
-    report = str(self_check("08", {1: "a", 2: "a", 3: "a"}))
-    assert "答对 0/3 题" in report
-    assert "之后的每一次请求又要为它付出什么？" in report
-    assert "模型会以为自己读到了什么？" in report
-    assert "是谁在检查这段文本？" in report
-    assert "Workspace.resolve" not in report

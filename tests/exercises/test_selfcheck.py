@@ -1,10 +1,18 @@
-"""Tests for exercises.selfcheck: grading, hints instead of answers, both languages, bad input."""
+"""Tests for exercises.selfcheck: grading, hints instead of answers, both languages, bad input;
+then every chapter's own SELF_CHECK, found by its module name, graded the same way.
 
+A chapter's tests of its particular answers (the Chinese numbers chapter 01 accepts, say) stay in
+that chapter's file, tests/exercises/test_chNN.py.
+"""
+
+import pkgutil
+import re
 import sys
 import types
 
 import pytest
 
+import handagent.exercises
 from handagent.exercises.selfcheck import Question, loose, questions, self_check
 from handagent.language import use_language
 
@@ -95,3 +103,64 @@ def test_a_question_needs_options_and_a_letter_or_accepted_answers():
 
 def test_loose_folds_width_case_spaces_and_punctuation():
     assert loose("  Ｂ ") == "b" and loose("“tool_use”。") == "tool_use"
+
+
+# Every chapter's self-check: handagent.exercises.chNN, found by name, so a new chapter's
+# questions are graded here without an edit.
+
+CHAPTERS = sorted(
+    found.name[2:]
+    for found in pkgutil.iter_modules(handagent.exercises.__path__)
+    if re.fullmatch(r"ch\d\d", found.name)
+)
+EDITIONS = [("en", 0, "{n} of {n} right", "✗ not yet"), ("zh-CN", 1, "答对 {n}/{n} 题", "✗ 还不对")]
+
+
+def right_answers(chapter: str) -> dict:
+    return {n: q.answer or q.accept[0] for n, q in enumerate(questions(chapter), 1)}
+
+
+def wrong_answers(chapter: str) -> dict:
+    """A letter that is not the answer, or words no open question accepts."""
+    return {
+        n: next(letter for letter in q.letters if letter != q.answer) if q.options else "no idea"
+        for n, q in enumerate(questions(chapter), 1)
+    }
+
+
+def test_the_chapters_are_found_from_00_on():
+    assert CHAPTERS[:9] == [f"{n:02d}" for n in range(9)]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_chapter_asks_three_questions_written_in_both_languages(chapter):
+    asked = questions(chapter)
+    assert len(asked) == 3  # "three questions at the end of every chapter"
+    for question in asked:
+        for words in (question.prompt, question.hint, question.why, *question.options):
+            assert all(words), f"chapter {chapter}: {words} lacks a language"
+
+
+@pytest.mark.parametrize("language, side, summary, wrong", EDITIONS)
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_chapters_right_answers_pass_and_say_why(chapter, language, side, summary, wrong):
+    use_language(language)
+    report = self_check(chapter, right_answers(chapter))
+    text = str(report)
+    assert report.passed and summary.format(n=report.total) in text, text
+    for question in questions(chapter):
+        assert question.prompt[side] in text and question.why[side] in text
+
+
+@pytest.mark.parametrize("language, side, summary, wrong", EDITIONS)
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_chapters_wrong_answers_get_the_hint_and_not_the_reason(
+    chapter, language, side, summary, wrong
+):
+    use_language(language)
+    report = self_check(chapter, wrong_answers(chapter))
+    text = str(report)
+    assert report.right == 0 and text.count(wrong) == report.total, text
+    for question in questions(chapter):
+        assert question.hint[side] in text and question.why[side] not in text
+        assert question.hint[1 - side] not in text and question.prompt[1 - side] not in text
