@@ -1,14 +1,21 @@
 """The mock model against tools it has never seen: the corpus in tests/corpus, scored.
 
-Each request is sent with its app's whole menu; a hit is the expected tool, first among the calls
-it makes, with input that validates against the schema and holds the arguments that matter.
+The corpus is every tests/corpus/*.json file (its README says the format): apps, each a tools
+menu and the requests a careful model would answer with one call. Each request is sent with its
+app's whole menu; a hit is the expected tool, first among the calls it makes, with input that
+validates against the schema and holds the arguments that matter.
 """
 
+import json
+
 import jsonschema
-from corpus.apps import APPS
+import pytest
+from paths import TESTS
 
 from handagent.mock.model.brain import respond
 
+CORPUS = TESTS / "corpus"
+FILES = sorted(CORPUS.glob("*.json"))
 TARGET = 0.95
 
 
@@ -38,15 +45,34 @@ def _grade(app: dict, request: str, name: str, expected: dict) -> str | None:
     return None
 
 
+def _apps(path) -> list[dict]:
+    """A corpus file's apps, each named after its file. Example: apps.json -> [{"app": ...}]"""
+    apps = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(apps, list), f"{path.name}: the file holds a list of apps"
+    return [{**app, "file": path.name} for app in apps]
+
+
+APPS = [app for path in FILES for app in _apps(path)]
 CASES = [(app, *case) for app in APPS for case in app["cases"]]
 
 
+@pytest.mark.parametrize("app", APPS, ids=lambda app: f"{app['file']}: {app['app']}")
+def test_every_app_has_the_corpus_shape(app):
+    assert set(app) == {"app", "tools", "cases", "file"}, sorted(app)
+    names = [tool["name"] for tool in app["tools"]]
+    assert len(set(names)) == len(names), f"a tool name twice in {names}"
+    for case in app["cases"]:
+        request, name, expected = case  # [request_text, tool_name, expected_args]
+        assert isinstance(request, str) and name in names and isinstance(expected, dict), case
+
+
 def test_the_corpus_is_big_enough_and_its_expectations_are_schema_valid():
-    tools = [tool for app in APPS for tool in app["tools"]]
-    assert len(tools) >= 60 and len({t["name"] for t in tools}) == len(tools)
-    for tool in tools:
-        jsonschema.Draft202012Validator.check_schema(tool["input_schema"])
-        assert sum(case[1] == tool["name"] for app in APPS for case in app["cases"]) >= 3, tool
+    assert FILES and sum(len(app["tools"]) for app in APPS) >= 60
+    for app in APPS:
+        for tool in app["tools"]:
+            jsonschema.Draft202012Validator.check_schema(tool["input_schema"])
+            asked = sum(case[1] == tool["name"] for case in app["cases"])
+            assert asked >= 3, f"{app['file']}: {tool['name']} has {asked} requests, not 3"
 
 
 def test_the_mock_picks_the_right_tool_with_sensible_arguments_for_95_percent(capsys):
