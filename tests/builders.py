@@ -1,6 +1,7 @@
 """Builders shared by every test folder: messages, replies and stand-in models, in one place.
 
 steady_brain(request) -> [{"type": "text", "text": BRAIN_TEXT}]   (whatever it is asked)
+assistant(READ, stop_reason="length") -> AssistantMessage(content=(READ,), ...)  (neutral)
 """
 
 import json
@@ -21,6 +22,20 @@ BRAIN_TEXT = "Hello from the test brain."
 def steady_brain(request: dict) -> list[dict]:
     """A stand-in model that always says the same sentence, whatever it is asked."""
     return [{"type": "text", "text": BRAIN_TEXT}]
+
+
+ONE_EACH = Usage(1, 1)  # tokens in, tokens out
+
+
+def assistant(
+    *content, stop_reason="tool_use", model="m", provider="p", usage=ONE_EACH, timestamp=2.0,
+    **fields,
+) -> AssistantMessage:  # fmt: skip
+    """A reply in the neutral protocol holding these blocks; `fields` as AssistantMessage takes."""
+    return AssistantMessage(
+        content=content, stop_reason=stop_reason, model=model, provider=provider, usage=usage,
+        timestamp=timestamp, **fields,
+    )  # fmt: skip
 
 
 # One tool round trip on the example clock and weather tools, as the chapters write it: the
@@ -66,8 +81,8 @@ def as_dicts(history: list) -> list:
 # A neutral history: a question, one call, its result.
 def neutral_history() -> list:
     call = ToolCall("call|1", "add", {"a": 1, "b": 2})
-    reply = AssistantMessage(
-        content=(call,), stop_reason="tool_use", model="m", provider="p", usage=Usage(1, 1),
-        timestamp=2.0,
-    )  # fmt: skip
-    return [user_text("1+2?", timestamp=1.0), reply, tool_result_message(call, "3", timestamp=3.0)]
+    return [
+        user_text("1+2?", timestamp=1.0),
+        assistant(call),
+        tool_result_message(call, "3", timestamp=3.0),
+    ]

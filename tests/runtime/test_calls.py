@@ -8,6 +8,7 @@ was built, so it is past its timeout on any machine, and says when it has finish
 import threading
 
 import pytest
+from builders import assistant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import ODD_IDS, stop_reasons
@@ -21,7 +22,6 @@ from handagent.runtime.protocol import (
     TextBlock,
     ToolCall,
     ToolResultMessage,
-    Usage,
     call_from_text,
     user_text,
 )
@@ -88,17 +88,6 @@ TOOL_LIST = [
 TOOLS = ToolRegistry(TOOL_LIST)
 
 
-def assistant(*calls: ToolCall, stop_reason="tool_use") -> AssistantMessage:
-    return AssistantMessage(
-        content=(TextBlock("On it."), *calls),
-        stop_reason=stop_reason,
-        model="claude-sonnet-5",
-        provider="anthropic",
-        usage=Usage(10, 5),
-        timestamp=2.0,
-    )
-
-
 def only_text(result: ToolResultMessage) -> str:
     (block,) = result.content
     return block.text
@@ -119,7 +108,7 @@ def test_every_call_gets_one_result_in_order_quoting_its_id_and_name():
 
 
 def test_a_message_without_calls_gets_no_results():
-    assert run_calls(assistant(stop_reason="stop"), TOOLS) == []
+    assert run_calls(assistant(TextBlock("Done."), stop_reason="stop"), TOOLS) == []
 
 
 def test_an_unknown_tool_gets_an_error_result_naming_the_available_tools():
@@ -266,16 +255,9 @@ def random_calls(draw, tool_call_id: str) -> ToolCall:
 @st.composite
 def random_assistants(draw) -> AssistantMessage:
     ids = draw(st.lists(ODD_IDS, max_size=4, unique=True))
-    return AssistantMessage(
-        content=tuple(
-            [TextBlock("Working.")] * draw(st.booleans()) + [draw(random_calls(i)) for i in ids]
-        ),
-        stop_reason=draw(stop_reasons),
-        model="model-a",
-        provider="provider-a",
-        usage=Usage(1, 1),
-        timestamp=2.0,
-    )
+    text = [TextBlock("Working.")] * draw(st.booleans())
+    calls = [draw(random_calls(i)) for i in ids]
+    return assistant(*text, *calls, stop_reason=draw(stop_reasons), model="model-a")
 
 
 @settings(max_examples=150, deadline=None)

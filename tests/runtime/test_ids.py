@@ -6,17 +6,16 @@ import json
 import re
 
 import pytest
+from builders import assistant
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import ODD_IDS, histories
 
 from handagent.runtime.ids import ANTHROPIC, OPENAI_CHAT, id_table, normalise_ids, rewrite_id
 from handagent.runtime.protocol import (
-    AssistantMessage,
     ThinkingBlock,
     ToolCall,
     ToolResultMessage,
-    Usage,
     tool_calls,
     tool_result_message,
     user_text,
@@ -26,15 +25,8 @@ from handagent.runtime.protocol import (
 def turn(*call_ids: str) -> list:
     """An assistant message with one call per id, followed by a result for each."""
     calls = tuple(ToolCall(i, "read_file", {"path": "a"}) for i in call_ids)
-    assistant = AssistantMessage(
-        content=calls,
-        stop_reason="tool_use",
-        model="model-a",
-        provider="provider-a",
-        usage=Usage(1, 1),
-        timestamp=1.0,
-    )
-    return [assistant] + [tool_result_message(call, "ok", timestamp=2.0) for call in calls]
+    reply = assistant(*calls, model="model-a", provider="provider-a", timestamp=1.0)
+    return [reply] + [tool_result_message(call, "ok", timestamp=2.0) for call in calls]
 
 
 def call_ids(history: list) -> list[str]:
@@ -125,12 +117,12 @@ def test_a_valid_id_repeated_in_a_later_turn_is_rewritten_the_second_time():
 def test_a_turn_of_valid_ids_keeps_its_thinking_and_every_block_exactly():
     thought = ThinkingBlock("", "EqQB", "model-a")
     call = ToolCall("toolu_01A", "read_file", {"path": "a"})
-    reply = AssistantMessage(
-        content=(thought, call, ThinkingBlock.redacted("EmwK", "model-a")),
-        stop_reason="tool_use",
+    reply = assistant(
+        thought,
+        call,
+        ThinkingBlock.redacted("EmwK", "model-a"),
         model="model-a",
         provider="anthropic",
-        usage=Usage(1, 1),
         timestamp=1.0,
     )
     history = [user_text("hi", 0.0), reply, tool_result_message(call, "ok", timestamp=2.0)]

@@ -23,6 +23,7 @@ import time
 
 import httpx
 import pytest
+from builders import assistant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -163,7 +164,7 @@ def wire_case(rnd: random.Random) -> list[dict]:
 # --- chapter 06: neutral messages ---------------------------------------------------------------
 
 
-def assistant(rnd: random.Random, turn: int) -> AssistantMessage:
+def random_assistant(rnd: random.Random, turn: int) -> AssistantMessage:
     behaviours = [rnd.choice(BEHAVIOURS + ["raw"]) for _ in range(rnd.randrange(1, 5))]
     content: list = [TextBlock("Running them.")] if rnd.random() < 0.5 else []
     for i, behaviour in enumerate(behaviours):
@@ -173,9 +174,10 @@ def assistant(rnd: random.Random, turn: int) -> AssistantMessage:
         else:
             content.append(ToolCall(call_id, *CALLS[behaviour]))
     stop = rnd.choice(["tool_use", "tool_use", "tool_use", "aborted", "error", "length"])
-    return AssistantMessage(
-        content=tuple(content), stop_reason=stop, model="claude-sonnet-5", provider="anthropic",
-        usage=Usage(0, 0), timestamp=1.0, error_message="lost" if stop == "error" else None,
+    lost = "lost" if stop == "error" else None
+    return assistant(
+        *content, stop_reason=stop, model="claude-sonnet-5", provider="anthropic",
+        usage=Usage(0, 0), timestamp=1.0, error_message=lost,
     )  # fmt: skip
 
 
@@ -183,7 +185,7 @@ def neutral_case(rnd: random.Random) -> list[dict]:
     """A neutral history of 1-3 turns answered, or not, in every way a run can go; its wire."""
     history: list = [user_text("Do some sums and some risky things.", timestamp=1.0)]
     for turn in range(rnd.randrange(1, 4)):
-        message = assistant(rnd, turn)
+        message = random_assistant(rnd, turn)
         history.append(message)
         how = rnd.choice(["run", "run", "stopped before the tools", "some results lost"])
         if how == "stopped before the tools":

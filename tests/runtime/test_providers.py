@@ -9,6 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
+from builders import assistant
 
 from handagent.runtime import providers, streaming
 from handagent.runtime.adapters import to_anthropic, tools_to_anthropic, tools_to_openai_chat
@@ -17,7 +18,6 @@ from handagent.runtime.protocol import (
     TextBlock,
     ThinkingBlock,
     ToolCall,
-    Usage,
     tool_calls,
     tool_result_message,
     user_text,
@@ -138,14 +138,7 @@ def test_the_request_is_the_adapter_output_so_odd_ids_and_orphans_are_fixed_on_t
     mock_server,
 ):
     odd = ToolCall("call_9f|fc_6b+/=", "read_file", {"path": "a.py"})
-    unanswered = AssistantMessage(
-        content=(odd,),
-        stop_reason="tool_use",
-        model="other-model",
-        provider="openai_chat",
-        usage=Usage(1, 1),
-        timestamp=2.0,
-    )
+    unanswered = assistant(odd, model="other-model", provider="openai_chat")
     history = [*HELLO, unanswered, user_text("Never mind, say hello.", timestamp=3.0)]
     message = complete(
         history,
@@ -388,13 +381,8 @@ def test_thinking_comes_back_in_the_message_and_goes_out_again_only_to_its_model
 
 
 def test_request_body_sends_thinking_to_the_model_it_names():
-    reply = AssistantMessage(
-        content=(ThinkingBlock("", "sig", "m"), TextBlock("hi")),
-        stop_reason="stop",
-        model="m",
-        provider="anthropic",
-        usage=Usage(1, 1),
-        timestamp=2.0,
+    reply = assistant(
+        ThinkingBlock("", "sig", "m"), TextBlock("hi"), stop_reason="stop", provider="anthropic"
     )
     history = [*HELLO, reply, user_text("and?", 3.0)]
     body = request_body(history, [], api="anthropic", model="m", max_tokens=5)

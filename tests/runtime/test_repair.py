@@ -2,6 +2,7 @@
 
 import copy
 
+from builders import assistant
 from hypothesis import given
 from strategies import histories
 
@@ -20,17 +21,6 @@ from handagent.runtime.repair import INTERRUPTED, TRUNCATED, repair, unanswered_
 
 READ = ToolCall("toolu_01A", "read_file", {"path": "src/math.ts"})
 EDIT = ToolCall("toolu_01B", "edit_file", {"path": "src/math.ts"})
-
-
-def assistant(*calls: ToolCall, stop_reason="tool_use", timestamp=10.0) -> AssistantMessage:
-    return AssistantMessage(
-        content=(TextBlock("Let me look."), *calls),
-        stop_reason=stop_reason,
-        model="m",
-        provider="p",
-        usage=Usage(5, 5),
-        timestamp=timestamp,
-    )
 
 
 def ok(call: ToolCall, text="ok") -> ToolResultMessage:
@@ -67,13 +57,8 @@ def test_a_paused_last_message_is_left_alone_to_be_sent_back_as_it_is():
 
 def test_thinking_blocks_pass_through_repair_untouched_and_in_place():
     thought = ThinkingBlock("", "EqQB", "m")
-    turn = AssistantMessage(
-        content=(thought, READ, ThinkingBlock.redacted("EmwK", "m"), EDIT),
-        stop_reason="tool_use",
-        model="m",
-        provider="p",
-        usage=Usage(5, 5),
-        timestamp=10.0,
+    turn = assistant(
+        thought, READ, ThinkingBlock.redacted("EmwK", "m"), EDIT, usage=Usage(5, 5), timestamp=10.0
     )
     repaired = repair([turn, ok(EDIT), user_text("go on", 30.0)])
     assert repaired[0] is turn

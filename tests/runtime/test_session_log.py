@@ -3,11 +3,11 @@
 import json
 
 import pytest
+from builders import assistant
 from hypothesis import HealthCheck, given, settings
 from strategies import histories, messages
 
 from handagent.runtime.protocol import (
-    AssistantMessage,
     ImageBlock,
     StopDetails,
     TextBlock,
@@ -22,8 +22,9 @@ from handagent.runtime.session_log import append, dumps, load, loads
 ODD_CALL = ToolCall("call_a1b2c3|verbose" + "+/=" * 150, "read_file", None, raw_arguments='{"pa')
 THOUGHT = ThinkingBlock("", "EqQBCkYIBxgCKkBdT0mKvJ3qX7y0w2nW9aZ1Lr8s+/=", "claude-haiku-5-5")
 REDACTED = ThinkingBlock.redacted("EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5", "claude-haiku-5-5")
-REFUSAL = AssistantMessage(
-    content=(THOUGHT, TextBlock("I can help with part of this")),
+REFUSAL = assistant(
+    THOUGHT,
+    TextBlock("I can help with part of this"),
     stop_reason="refusal",
     model="claude-haiku-5-5",
     provider="anthropic",
@@ -33,8 +34,11 @@ REFUSAL = AssistantMessage(
 )
 SESSION = [
     user_text("修复 src/math.ts 里的除零 bug 🙂", 1767225600.123456),
-    AssistantMessage(
-        content=(THOUGHT, TextBlock("Reading\u2028first\x85"), REDACTED, ODD_CALL),
+    assistant(
+        THOUGHT,
+        TextBlock("Reading\u2028first\x85"),
+        REDACTED,
+        ODD_CALL,
         stop_reason="aborted",
         model="model-a",
         provider="provider-a",

@@ -1,16 +1,18 @@
+"""Tests for views.inspector: a click pairs a call with its result, the wire JSON on a toggle,
+and a static rendering for pages without a kernel, in both editions."""
+
 import html
 import json
 import re
 
 import ipywidgets as widgets
 from anthropic.types import TextBlock, ToolUseBlock
+from builders import assistant
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.runtime.protocol import (
-    AssistantMessage,
     ThinkingBlock,
     ToolCall,
-    Usage,
     tool_result_message,
     user_text,
 )
@@ -110,14 +112,7 @@ def test_neutral_messages_are_sent_as_anthropic_blocks_with_their_details_kept()
     call = ToolCall("call|1", "add", {"a": 1, "b": 2})
     history = [
         user_text("1+2?", timestamp=1.0),
-        AssistantMessage(
-            content=(call,),
-            stop_reason="tool_use",
-            model="m",
-            provider="p",
-            usage=Usage(1, 1),
-            timestamp=2.0,
-        ),
+        assistant(call),
         tool_result_message(call, "3", details={"took_ms": 5}, timestamp=3.0),
     ]
     inspector = inspect_transcript(history)
@@ -131,14 +126,7 @@ def test_a_neutral_history_shows_its_thinking_as_its_own_model_gets_it():
     thought = ThinkingBlock("", "EqQB", "claude-haiku-5-5")
     history = [
         user_text("1+2?", timestamp=1.0),
-        AssistantMessage(
-            content=(thought, call),
-            stop_reason="tool_use",
-            model="claude-haiku-5-5",
-            provider="anthropic",
-            usage=Usage(1, 1),
-            timestamp=2.0,
-        ),
+        assistant(thought, call, model="claude-haiku-5-5", provider="anthropic"),
         tool_result_message(call, "3", timestamp=3.0),
     ]
     sent = inspect_transcript(history).wire[1]["content"]

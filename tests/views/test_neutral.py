@@ -1,8 +1,9 @@
 """Tests for views.neutral: one short line per message and block, stable across runs."""
 
+from builders import assistant
+
 from handagent.runtime.adapters import to_anthropic, to_openai_chat
 from handagent.runtime.protocol import (
-    AssistantMessage,
     StopDetails,
     TextBlock,
     ThinkingBlock,
@@ -57,10 +58,8 @@ def test_a_history_is_one_line_per_message_and_per_block():
 
 
 def test_a_refusal_shows_its_stop_details():
-    refused = AssistantMessage(
-        content=(),
+    refused = assistant(
         stop_reason="refusal",
-        model="m",
         provider="anthropic",
         usage=Usage(1, 0),
         timestamp=1.0,

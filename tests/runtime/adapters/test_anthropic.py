@@ -8,6 +8,7 @@ from typing import get_args
 import anthropic.types as sdk
 import pytest
 import typing_extensions as te
+from builders import assistant
 from hypothesis import given, settings
 from strategies import DETAILS_SENTINEL, ERROR_SENTINEL, histories
 
@@ -22,7 +23,6 @@ from handagent.runtime.adapters import (
 from handagent.runtime.adapters.anthropic import STOP_REASONS, translate
 from handagent.runtime.ids import ANTHROPIC, OPENAI_CHAT
 from handagent.runtime.protocol import (
-    AssistantMessage,
     ImageBlock,
     StopDetails,
     StopReason,
@@ -41,17 +41,6 @@ from handagent.runtime.repair import repair
 READ_ARGS = {"path": "src/math.ts"}
 READ = ToolCall("toolu_01A", "read_file", READ_ARGS)
 PNG = ImageBlock("image/png", "iVBORw0KGgo=")
-
-
-def assistant(*content, stop_reason="tool_use") -> AssistantMessage:
-    return AssistantMessage(
-        content=content,
-        stop_reason=stop_reason,
-        model="claude-x",
-        provider="anthropic",
-        usage=Usage(10, 5),
-        timestamp=2.0,
-    )
 
 
 # The source text's transcript, first half: one read_file round trip.
@@ -177,13 +166,10 @@ RESPONSE = {
 
 def test_a_response_becomes_an_assistant_message_with_every_call():
     message = from_anthropic(RESPONSE, timestamp=9.0)
-    assert message == AssistantMessage(
-        content=(
-            TextBlock("Let me read both."),
-            ToolCall("toolu_01A", "read_file", {"path": "a"}),
-            ToolCall("toolu_01B", "read_file", {"path": "b"}),
-        ),
-        stop_reason="tool_use",
+    assert message == assistant(
+        TextBlock("Let me read both."),
+        ToolCall("toolu_01A", "read_file", {"path": "a"}),
+        ToolCall("toolu_01B", "read_file", {"path": "b"}),
         model="claude-x",
         provider="anthropic",
         usage=Usage(403, 61),

@@ -6,6 +6,7 @@ import re
 from typing import get_args
 
 import pytest
+from builders import assistant
 from hypothesis import given
 from strategies import DETAILS_SENTINEL, ERROR_SENTINEL, histories
 
@@ -13,7 +14,6 @@ from handagent.runtime.adapters import from_openai_chat, to_openai_chat, tools_t
 from handagent.runtime.adapters.openai_chat import FINISH_REASONS
 from handagent.runtime.ids import OPENAI_CHAT
 from handagent.runtime.protocol import (
-    AssistantMessage,
     ImageBlock,
     StopDetails,
     StopReason,
@@ -31,17 +31,6 @@ READ = ToolCall("call_abc", "read_file", {"path": "src/math.ts"})
 
 # finish_reason values the Chat Completions reference documents for a choice.
 DOCUMENTED = ["stop", "length", "tool_calls", "content_filter", "function_call"]
-
-
-def assistant(*content, stop_reason="tool_use") -> AssistantMessage:
-    return AssistantMessage(
-        content=content,
-        stop_reason=stop_reason,
-        model="gpt-x",
-        provider="openai",
-        usage=Usage(10, 5),
-        timestamp=2.0,
-    )
 
 
 def test_a_tool_round_trip_reaches_the_wire_in_the_chat_completions_shape():
