@@ -1,11 +1,26 @@
 """Builders shared by every test folder: messages, replies and stand-in models, in one place.
 
-steady_brain(request) -> [{"type": "text", "text": BRAIN_TEXT}]   (whatever it is asked)
-assistant(READ, stop_reason="length") -> AssistantMessage(content=(READ,), ...)  (neutral)
+The wire's dicts, written here rather than with the package's own helpers (dispatch.tool_result
+and the like), so that the API's rules and the mock are tested with blocks the package did not
+build:
+
+    user("Hi") -> {"role": "user", "content": "Hi"};  assistant_turn([...]) likewise
+    call("toolu_01A") -> {"type": "tool_use", "id": "toolu_01A", "name": "get_time", "input": {}}
+    result("toolu_01A") -> {"type": "tool_result", "tool_use_id": "toolu_01A", "content": "12:00"}
+    request([user("Hi")], model="claude-sonnet-5") -> {"model": ..., "max_tokens": 100, ...}
+    rejected(request) -> "messages.1: ..."   (the API's words, its status and type checked)
+
+The neutral protocol's reply, and stand-ins for a model and a round trip:
+
+    assistant(READ, stop_reason="length") -> AssistantMessage(content=(READ,), ...)
+    steady_brain(request) -> [{"type": "text", "text": BRAIN_TEXT}]   (whatever it is asked)
 """
 
 import json
 
+import pytest
+
+from handagent.api.checks import Rejection, check_request
 from handagent.dispatch import run_tool_calls
 from handagent.examples import CLOCK, WEATHER
 from handagent.runtime.protocol import (
@@ -15,6 +30,74 @@ from handagent.runtime.protocol import (
     tool_result_message,
     user_text,
 )
+
+# The wire: messages, blocks, tools and requests as plain dicts.
+
+
+def user(content) -> dict:
+    """Example: "Hi" -> {"role": "user", "content": "Hi"}"""
+    return {"role": "user", "content": content}
+
+
+def assistant_turn(content) -> dict:
+    """The wire's assistant message (`assistant` is the neutral protocol's, below).
+
+    Example: [call("toolu_01A")] -> {"role": "assistant", "content": [{"type": "tool_use", ...}]}
+    """
+    return {"role": "assistant", "content": content}
+
+
+def text(value: str) -> dict:
+    return {"type": "text", "text": value}
+
+
+def call(call_id: str, name: str = "get_time", input: dict | None = None) -> dict:
+    """A tool_use block. Example: "toolu_01A" -> {"type": "tool_use", "id": "toolu_01A", ...}"""
+    return {"type": "tool_use", "id": call_id, "name": name, "input": input or {}}
+
+
+def result(call_id: str, content="12:00", is_error: bool | None = None) -> dict:
+    """A tool_result block; `is_error` is sent only when given, as clients differ in sending it."""
+    block = {"type": "tool_result", "tool_use_id": call_id, "content": content}
+    return block if is_error is None else block | {"is_error": is_error}
+
+
+def tool(name: str, description: str, **fields: str) -> dict:
+    """A tool whose fields are all required, each of a JSON type.
+
+    Example: ("read_file", "Read a file.", path="string") -> {"name": "read_file", ...,
+        "input_schema": {"type": "object", "properties": {"path": {"type": "string"}},
+                         "required": ["path"]}}
+    """
+    properties = {field: {"type": kind} for field, kind in fields.items()}
+    schema = {"type": "object", "properties": properties, "required": list(fields)}
+    return {"name": name, "description": description, "input_schema": schema}
+
+
+HI = user("Hi")
+
+
+def request(messages=None, *, model="claude-haiku-5-5", max_tokens=100, **fields) -> dict:
+    """A Messages API request body; `messages` as given (a test may send a malformed one)."""
+    body = {
+        "model": model,
+        "max_tokens": max_tokens,
+        "messages": [user("Hi")] if messages is None else messages,
+    }
+    return body | fields
+
+
+def rejected(body: object, status: int = 400, **kwargs) -> str:
+    """What check_request refuses `body` with, once its status and type are the API's."""
+    with pytest.raises(Rejection) as caught:
+        check_request(body, **kwargs)
+    error_type = {400: "invalid_request_error", 404: "not_found_error"}[status]
+    assert (caught.value.status, caught.value.error_type) == (status, error_type)
+    assert str(caught.value) == caught.value.message  # a Rejection reads as the API's message
+    return caught.value.message
+
+
+# Stand-ins for a model, and the neutral protocol's reply.
 
 BRAIN_TEXT = "Hello from the test brain."
 

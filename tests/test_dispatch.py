@@ -8,6 +8,7 @@ import threading
 from datetime import date
 
 import pytest
+from builders import call
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,10 +53,6 @@ TOOLS = [
     Tool("nap", "Sleeps too long.", EMPTY, nap, timeout=0.05),
     Tool("echo", "Returns blocks.", EMPTY, lambda: ToolOutput("echoed", {"ui": 1})),
 ]
-
-
-def call(call_id, name, arguments):
-    return {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
 
 
 def test_every_call_gets_one_result_in_the_order_of_the_calls():

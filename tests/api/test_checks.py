@@ -4,27 +4,17 @@ The history's rules are in test_history, the model's in test_model_rules. Expect
 messages are typed out from the reference and the recorded replies, not imported.
 """
 
+from functools import partial
+
 import anthropic._constants
 import pytest
+from builders import HI, rejected, request
 
 from handagent.api import API_VERSION
 from handagent.api.checks import Rejection, check_model, check_request
 from handagent.api.fields import BETAS, TOOLS
 
-HI = {"role": "user", "content": "Hi"}
-
-
-def body(**extra) -> dict:
-    return {"model": "claude-haiku-5-5", "max_tokens": 100, "messages": [HI], **extra}
-
-
-def rejection(request: object, status: int = 400, **kwargs) -> str:
-    with pytest.raises(Rejection) as caught:
-        check_request(request, **kwargs)
-    error_type = {400: "invalid_request_error", 404: "not_found_error"}[status]
-    assert (caught.value.status, caught.value.error_type) == (status, error_type)
-    assert str(caught.value) == caught.value.message
-    return caught.value.message
+body = partial(request, model="claude-haiku-5-5")  # saying "Hi", unless told otherwise
 
 
 def test_the_default_version_is_the_one_the_installed_sdk_sends():
@@ -37,21 +27,21 @@ def test_a_version_the_api_does_not_have_is_a_programmers_mistake():
 
 
 def test_an_unknown_top_level_field_is_refused_before_a_missing_one():
-    assert rejection(body(frobnicate=1)) == "frobnicate: Extra inputs are not permitted"
+    assert rejected(body(frobnicate=1)) == "frobnicate: Extra inputs are not permitted"
     request = {"model": "claude-haiku-5-5", "messages": [HI], "frobnicate": 1}
-    assert rejection(request) == "frobnicate: Extra inputs are not permitted"
+    assert rejected(request) == "frobnicate: Extra inputs are not permitted"
 
 
 @pytest.mark.parametrize("field", ["model", "messages", "max_tokens"])
 def test_a_missing_required_field_is_refused(field):
     request = body()
     del request[field]
-    assert rejection(request) == f"{field}: Field required"
+    assert rejected(request) == f"{field}: Field required"
 
 
 @pytest.mark.parametrize("request_body", [[], "hello", None, 3])
 def test_a_body_that_is_not_an_object_is_refused(request_body):
-    assert rejection(request_body) == (
+    assert rejected(request_body) == (
         "Input should be a valid dictionary or object to extract fields from"
     )
 
@@ -66,7 +56,7 @@ def test_a_body_that_is_not_an_object_is_refused(request_body):
     ],
 )
 def test_max_tokens_must_be_a_whole_number_of_zero_or_more(value, expected):
-    assert rejection(body(max_tokens=value)) == expected
+    assert rejected(body(max_tokens=value)) == expected
 
 
 def test_max_tokens_zero_is_accepted_to_fill_the_prompt_cache():
@@ -75,7 +65,7 @@ def test_max_tokens_zero_is_accepted_to_fill_the_prompt_cache():
 
 def test_count_tokens_needs_no_max_tokens_and_refuses_one():
     assert check_request({"model": "claude-haiku-5-5", "messages": [HI]}, count_tokens=True) is None
-    assert rejection(body(), count_tokens=True) == "max_tokens: Extra inputs are not permitted"
+    assert rejected(body(), count_tokens=True) == "max_tokens: Extra inputs are not permitted"
 
 
 # Every non-beta field of SDK 2.10's MessageCreateParams, with a value of its type.
@@ -107,14 +97,14 @@ def test_every_field_the_sdk_defines_is_accepted(field):
 @pytest.mark.parametrize("field", ["temperature", "top_p", "top_k"])
 def test_sampling_parameters_are_unknown_fields_under_2026_10_21(field):
     # §0.1: "any temperature/top_p/top_k (even temperature: 1.0) -> 400"
-    assert rejection(body(**{field: 1})) == f"{field}: Extra inputs are not permitted"
+    assert rejected(body(**{field: 1})) == f"{field}: Extra inputs are not permitted"
     assert check_request(body(model="claude-haiku-4-5", **{field: 1}), version="2023-06-01") is None
 
 
 def test_count_tokens_refuses_sampling_parameters_under_either_version():
     request = {"model": "claude-haiku-4-5", "messages": [HI], "temperature": 0.5}
     for version in ("2023-06-01", "2026-10-21"):
-        assert rejection(request, count_tokens=True, version=version) == (
+        assert rejected(request, count_tokens=True, version=version) == (
             "temperature: Extra inputs are not permitted"
         )
 
@@ -123,7 +113,7 @@ def test_count_tokens_refuses_sampling_parameters_under_either_version():
 def test_a_tool_name_must_match_the_pattern(name):
     tools = [{"name": name, "input_schema": {"type": "object"}}]
     expected = "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'"
-    assert rejection(body(tools=tools)) == expected
+    assert rejected(body(tools=tools)) == expected
 
 
 def test_a_tool_name_of_128_characters_is_allowed():
@@ -132,23 +122,23 @@ def test_a_tool_name_of_128_characters_is_allowed():
 
 def test_the_path_counts_tools_from_zero():
     tools = [{"name": "ok", "input_schema": {}}, {"name": "bad name", "input_schema": {}}]
-    assert rejection(body(tools=tools)).startswith("tools.1.custom.name: ")
+    assert rejected(body(tools=tools)).startswith("tools.1.custom.name: ")
 
 
 def test_a_tool_without_input_schema_is_refused():
-    assert rejection(body(tools=[{"name": "t"}])) == "tools.0.custom.input_schema: Field required"
+    assert rejected(body(tools=[{"name": "t"}])) == "tools.0.custom.input_schema: Field required"
 
 
 def test_a_tools_unknown_field_names_its_path():
     tools = [{"name": "t", "input_schema": {}, "parameters": {}}]
     assert (
-        rejection(body(tools=tools)) == "tools.0.custom.parameters: Extra inputs are not permitted"
+        rejected(body(tools=tools)) == "tools.0.custom.parameters: Extra inputs are not permitted"
     )
 
 
 def test_tool_names_must_be_unique():
     tools = [{"name": "t", "input_schema": {}}] * 2
-    assert rejection(body(tools=tools)) == "tools: Tool names must be unique."
+    assert rejected(body(tools=tools)) == "tools: Tool names must be unique."
 
 
 @pytest.mark.parametrize("kind", sorted(set(TOOLS) - {"custom"}))
@@ -159,7 +149,7 @@ def test_every_anthropic_defined_tool_of_the_sdk_is_accepted(kind):
 
 
 def test_an_unknown_tool_type_lists_the_known_ones():
-    message = rejection(body(tools=[{"type": "computer_20251124", "name": "computer"}]))
+    message = rejected(body(tools=[{"type": "computer_20251124", "name": "computer"}]))
     assert message.startswith(
         "tools.0: Input tag 'computer_20251124' found using 'type' does not match any of the "
         "expected tags: 'custom', 'bash_20250124'"
@@ -167,7 +157,7 @@ def test_an_unknown_tool_type_lists_the_known_ones():
 
 
 def test_an_unknown_tool_choice_is_refused():
-    assert rejection(body(tool_choice={"type": "required"})) == (
+    assert rejected(body(tool_choice={"type": "required"})) == (
         "tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'"
     )
 
@@ -188,7 +178,7 @@ def test_an_unknown_tool_choice_is_refused():
     ],
 )  # fmt: skip
 def test_a_tool_choice_field_of_another_kind_or_misspelled_is_refused(tool_choice, expected):
-    assert rejection(body(tool_choice=tool_choice)) == expected
+    assert rejected(body(tool_choice=tool_choice)) == expected
 
 
 @pytest.mark.parametrize(
@@ -205,20 +195,20 @@ def test_a_tool_choice_field_of_another_kind_or_misspelled_is_refused(tool_choic
 )  # fmt: skip
 def test_a_thinking_config_outside_the_sdks_shapes_is_refused(thinking, expected):
     # §2.2: "There is no display: full"
-    assert rejection(body(thinking=thinking)) == expected
+    assert rejected(body(thinking=thinking)) == expected
 
 
 def test_output_config_takes_the_sdks_efforts_and_fields_only():
-    assert rejection(body(output_config={"effort": "extreme"})) == (
+    assert rejected(body(output_config={"effort": "extreme"})) == (
         "output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'"
     )
-    assert rejection(body(output_config={"speed": "fast"})) == (
+    assert rejected(body(output_config={"speed": "fast"})) == (
         "output_config.speed: Extra inputs are not permitted"
     )
 
 
 def test_stop_sequences_are_a_list_of_strings():
-    assert rejection(body(stop_sequences="STOP")) == (
+    assert rejected(body(stop_sequences="STOP")) == (
         "stop_sequences: Input should be a valid list of strings"
     )
 
@@ -226,7 +216,7 @@ def test_stop_sequences_are_a_list_of_strings():
 @pytest.mark.parametrize("model_id", ["claude-sonet-4-5", "claude-3-7-sonnet-latest", "gpt-4"])
 def test_a_retired_or_unknown_model_is_the_apis_404(model_id):
     # §1.2: "Retired ids return 404 not_found_error with message model: <id>"
-    assert rejection(body(model=model_id), 404, catalogue_only=True) == f"model: {model_id}"
+    assert rejected(body(model=model_id), 404, catalogue_only=True) == f"model: {model_id}"
     with pytest.raises(Rejection, match=f"^model: {model_id}$"):
         check_model(model_id)
 
@@ -349,12 +339,12 @@ def test_a_beta_part_is_accepted_with_its_header_and_refused_without(beta, part)
     request = body(**extra)
     needs = {beta} | ({"mcp-client-2025-11-20"} if part == "tool:mcp_toolset" else set())
     assert check_request(request, betas=tuple(needs)) is None
-    assert rejection(request).startswith(without)
+    assert rejected(request).startswith(without)
 
 
 def test_beta_fields_are_extra_inputs_under_a_header_that_does_not_add_them():
     request = body(thread={"type": "create"})
-    assert rejection(request, betas=("context-management-2025-06-27",)) == (
+    assert rejected(request, betas=("context-management-2025-06-27",)) == (
         "thread: Extra inputs are not permitted"
     )
 
@@ -364,7 +354,7 @@ def test_count_tokens_takes_the_beta_fields_the_sdks_beta_count_tokens_takes():
     beta = ("context-management-2025-06-27",)
     assert check_request(request, count_tokens=True, betas=beta) is None
     threaded = {**request, "thread": {"type": "create"}}
-    assert rejection(threaded, count_tokens=True, betas=(*beta, "message-threads-2026-08-12")) == (
+    assert rejected(threaded, count_tokens=True, betas=(*beta, "message-threads-2026-08-12")) == (
         "thread: Extra inputs are not permitted"
     )
 
@@ -389,14 +379,14 @@ def test_count_tokens_takes_the_beta_fields_the_sdks_beta_count_tokens_takes():
 )  # fmt: skip
 def test_a_beta_fields_outer_shape_is_checked(extra, expected):
     every = tuple(BETAS)
-    assert rejection(body(**extra), betas=every) == expected
+    assert rejected(body(**extra), betas=every) == expected
 
 
 def test_output_config_format_takes_a_json_schema():
     fmt = {"type": "json_schema", "schema": SCHEMA}
     assert check_request(body(output_config={"format": fmt})) is None
     broken = {"format": {"type": "json_schema", "schema": {"type": 5}}}
-    assert rejection(body(output_config=broken)).startswith(
+    assert rejected(body(output_config=broken)).startswith(
         "output_config.format.schema: JSON schema is invalid."
     )
 
@@ -407,7 +397,7 @@ def test_clear_thinking_needs_thinking_on():
     edits = {"edits": [{"type": "clear_thinking_20251015", "keep": "all"}]}
     beta = ("context-management-2025-06-27",)
     request = body(model="claude-haiku-4-5", context_management=edits)
-    assert rejection(request, betas=beta) == (
+    assert rejected(request, betas=beta) == (
         "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
     )
     assert check_request(body(context_management=edits), betas=beta) is None  # Haiku 5.5 thinks
@@ -415,7 +405,7 @@ def test_clear_thinking_needs_thinking_on():
 
 @pytest.mark.parametrize("field", ["thread", "context_management", "compaction"])
 def test_a_beta_field_that_should_be_an_object_and_is_not_is_refused(field):
-    assert rejection(body(**{field: True}), betas=tuple(BETAS)) == (
+    assert rejected(body(**{field: True}), betas=tuple(BETAS)) == (
         f"{field}: Input should be a valid dictionary or object"
     )
 
@@ -423,7 +413,7 @@ def test_a_beta_field_that_should_be_an_object_and_is_not_is_refused(field):
 # --- each field's outer shape, in pydantic's words (the API validates with pydantic) ----------
 @pytest.mark.parametrize("model", [5, ""])
 def test_a_model_that_is_not_a_non_empty_string_is_refused(model):
-    assert rejection(body(model=model)) == "model: Input should be a valid string"
+    assert rejected(body(model=model)) == "model: Input should be a valid string"
 
 
 @pytest.mark.parametrize(
@@ -438,7 +428,7 @@ def test_a_model_that_is_not_a_non_empty_string_is_refused(model):
     ],
 )  # fmt: skip
 def test_a_system_prompt_is_a_string_or_a_list_of_text_blocks(system, expected):
-    assert rejection(body(system=system)) == expected
+    assert rejected(body(system=system)) == expected
 
 
 @pytest.mark.parametrize(
@@ -455,7 +445,7 @@ def test_a_system_prompt_is_a_string_or_a_list_of_text_blocks(system, expected):
     ],
 )  # fmt: skip
 def test_tools_are_a_list_of_tool_objects_with_a_schema_object(tools, expected):
-    assert rejection(body(tools=tools)) == expected
+    assert rejected(body(tools=tools)) == expected
 
 
 def test_two_tools_with_different_names_are_accepted():
@@ -465,7 +455,7 @@ def test_two_tools_with_different_names_are_accepted():
 
 def test_a_custom_tool_after_an_anthropic_defined_one_is_still_checked():
     tools = [{"type": "bash_20250124", "name": "bash"}, {"name": "bad name", "input_schema": {}}]
-    assert rejection(body(tools=tools)).startswith("tools.1.custom.name: String should match")
+    assert rejected(body(tools=tools)).startswith("tools.1.custom.name: String should match")
 
 
 @pytest.mark.parametrize(
@@ -478,19 +468,19 @@ def test_every_tool_choice_of_the_sdk_is_accepted(tool_choice):
 
 
 def test_tool_choice_tool_needs_the_tools_name():
-    assert rejection(body(tool_choice={"type": "tool"})) == "tool_choice.tool.name: Field required"
+    assert rejected(body(tool_choice={"type": "tool"})) == "tool_choice.tool.name: Field required"
 
 
 @pytest.mark.parametrize("field", ["thinking", "output_config"])
 def test_thinking_and_output_config_are_objects(field):
-    assert rejection(body(**{field: "adaptive"})) == (
+    assert rejected(body(**{field: "adaptive"})) == (
         f"{field}: Input should be a valid dictionary or object"
     )
 
 
 def test_with_the_updates_beta_the_displays_listed_are_three():
     request = body(thinking={"type": "adaptive", "display": "full"})
-    assert rejection(request, betas=("thinking-display-updates-2026-08-18",)) == (
+    assert rejected(request, betas=("thinking-display-updates-2026-08-18",)) == (
         "thinking.adaptive.display: Input should be 'summarized', 'omitted' or 'updates'"
     )
 
@@ -504,7 +494,7 @@ def test_with_the_updates_beta_the_displays_listed_are_three():
     ],
 )  # fmt: skip
 def test_output_config_format_is_an_object_holding_a_schema_object(fmt, expected):
-    assert rejection(body(output_config={"format": fmt})) == expected
+    assert rejected(body(output_config={"format": fmt})) == expected
 
 
 @pytest.mark.parametrize(
@@ -530,7 +520,7 @@ def test_output_config_format_is_an_object_holding_a_schema_object(fmt, expected
     ],
 )  # fmt: skip
 def test_a_beta_fields_inner_shape_is_checked_where_the_sdk_types_it(extra, expected):
-    assert rejection(body(**extra), betas=tuple(BETAS)) == expected
+    assert rejected(body(**extra), betas=tuple(BETAS)) == expected
 
 
 def test_a_thread_that_continues_a_message_id_is_accepted():
@@ -546,7 +536,7 @@ WAITING = {"messages": [HI, {"role": "assistant", "content": [FETCH]}]}  # a pau
 
 def test_a_server_tool_call_waiting_at_the_end_needs_its_tool_in_the_request():
     # §4.4: "... but no web_fetch tool was provided"
-    assert rejection(body(**WAITING)) == (
+    assert rejected(body(**WAITING)) == (
         "messages.1.content.0: `web_fetch` tool use with id `srvtoolu_01A` is waiting for its "
         "result, but no web_fetch tool was provided"
     )
@@ -557,7 +547,7 @@ def test_a_server_tool_call_waiting_at_the_end_needs_its_tool_in_the_request():
 def test_an_mcp_call_waiting_at_the_end_needs_its_server_in_the_request():
     waiting = {"messages": [HI, {"role": "assistant", "content": [MCP_CALL]}]}
     beta = ("mcp-client-2025-11-20",)
-    assert rejection(body(**waiting), betas=beta) == (
+    assert rejected(body(**waiting), betas=beta) == (
         "messages.1.content.0: `ask` tool use with id `mcptoolu_01A` is waiting for its result, "
         "but no wiki MCP server was provided"
     )
@@ -572,7 +562,7 @@ def test_only_manual_thinking_needs_thinking_to_open_an_assistant_turn():
     # §2.4; adaptive thinking may think after text (recorded: Opus 4.6 streams text, thinking)
     manual = body(model="claude-haiku-4-5", thinking={"type": "enabled", "budget_tokens": 1024},
                   **TEXT_THEN_THINKING)  # fmt: skip
-    assert rejection(manual) == (
+    assert rejected(manual) == (
         "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
         "block must be thinking or redacted_thinking. Found text."
     )
@@ -582,6 +572,6 @@ def test_only_manual_thinking_needs_thinking_to_open_an_assistant_turn():
 
 def test_the_version_decides_whether_the_models_sampling_rule_applies():
     request = body(model="claude-haiku-4-5", temperature=0.5, top_p=0.9)
-    assert rejection(request, version="2023-06-01") == (
+    assert rejected(request, version="2023-06-01") == (
         "`temperature` and `top_p` cannot both be specified for this model. Please use only one."
     )

@@ -7,10 +7,12 @@ makes these tests fail. The model is Haiku 4.5, which still takes an assistant p
 history may end with an assistant turn here (the prefill rule is tested in test_model_rules).
 """
 
+from functools import partial
 from typing import Literal
 
 import pydantic
 import pytest
+from builders import assistant_turn, call, rejected, request, result, text, user
 
 from handagent.api.checks import Rejection, check_request, check_tool_protocol
 from handagent.api.history import RESULT_OF, check_server_tools
@@ -21,174 +23,146 @@ UNANSWERED = (
     "`tool_use` ids were found without `tool_result` blocks immediately after: {ids}. "
     "Each `tool_use` block must have a corresponding `tool_result` block in the next message."
 )
+body = partial(request, model="claude-haiku-4-5")  # a model that still takes a prefill
 UNEXPECTED = (
     "unexpected `tool_use_id` found in `tool_result` blocks: {id}. "
     "Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
 )
 
 
-def user(content) -> dict:
-    return {"role": "user", "content": content}
-
-
-def assistant(content) -> dict:
-    return {"role": "assistant", "content": content}
-
-
-def call(call_id: str, name: str = "get_time") -> dict:
-    return {"type": "tool_use", "id": call_id, "name": name, "input": {}}
-
-
-def result(call_id: str, content: str = "12:00") -> dict:
-    return {"type": "tool_result", "tool_use_id": call_id, "content": content}
-
-
-def text(value: str) -> dict:
-    return {"type": "text", "text": value}
-
-
-def body(messages: list, **extra) -> dict:
-    return {"model": "claude-haiku-4-5", "max_tokens": 100, "messages": messages, **extra}
-
-
-def rejection(request: object, **kwargs) -> Rejection:
-    with pytest.raises(Rejection) as caught:
-        check_request(request, **kwargs)
-    assert (caught.value.status, caught.value.error_type) == (400, "invalid_request_error")
-    return caught.value
-
-
 def test_a_valid_tool_exchange_passes():
     messages = [
         user("What time is it?"),
-        assistant([text("Let me check."), call("toolu_01A")]),
+        assistant_turn([text("Let me check."), call("toolu_01A")]),
         user([result("toolu_01A"), text("Thanks.")]),
     ]
     assert check_request(body(messages, tools=TOOLS)) is None
 
 
 def test_an_unanswered_tool_use_names_the_assistant_message():
-    messages = [user("What time is it?"), assistant([call("toolu_01A")]), user("never mind")]
-    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
+    messages = [user("What time is it?"), assistant_turn([call("toolu_01A")]), user("never mind")]
+    assert rejected(body(messages)) == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
 
 
 def test_several_unanswered_ids_are_joined_by_comma():
-    messages = [user("Hi"), assistant([call("toolu_01A"), call("toolu_01B")]), user("no")]
+    messages = [user("Hi"), assistant_turn([call("toolu_01A"), call("toolu_01B")]), user("no")]
     expected = "messages.1: " + UNANSWERED.format(ids="toolu_01A, toolu_01B")
-    assert rejection(body(messages)).message == expected
+    assert rejected(body(messages)) == expected
 
 
 def test_answering_only_some_ids_names_the_rest():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A"), call("toolu_01B")]),
+        assistant_turn([call("toolu_01A"), call("toolu_01B")]),
         user([result("toolu_01A")]),
     ]
-    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01B")
+    assert rejected(body(messages)) == "messages.1: " + UNANSWERED.format(ids="toolu_01B")
 
 
 def test_text_before_the_tool_result_leaves_the_call_unanswered():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user([text("Here:"), result("toolu_01A")]),
     ]
-    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
+    assert rejected(body(messages)) == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
 
 
 def test_the_path_names_a_later_assistant_message():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user([result("toolu_01A")]),
-        assistant([call("toolu_01B")]),
+        assistant_turn([call("toolu_01B")]),
         user("ok"),
     ]
-    assert rejection(body(messages)).message == "messages.3: " + UNANSWERED.format(ids="toolu_01B")
+    assert rejected(body(messages)) == "messages.3: " + UNANSWERED.format(ids="toolu_01B")
 
 
 def test_a_result_for_an_unknown_id_names_the_block():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user([result("toolu_01A"), result("toolu_01Z")]),
     ]
     expected = "messages.2.content.1: " + UNEXPECTED.format(id="toolu_01Z")
-    assert rejection(body(messages)).message == expected
+    assert rejected(body(messages)) == expected
 
 
 def test_a_result_in_the_first_message_has_no_call():
     expected = "messages.0.content.0: " + UNEXPECTED.format(id="toolu_01A")
-    assert rejection(body([user([result("toolu_01A")])])).message == expected
+    assert rejected(body([user([result("toolu_01A")])])) == expected
 
 
 def test_a_result_for_a_call_two_turns_back_is_unexpected():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user([result("toolu_01A")]),
-        assistant("Done."),
+        assistant_turn("Done."),
         user([result("toolu_01A")]),
     ]
     expected = "messages.4.content.0: " + UNEXPECTED.format(id="toolu_01A")
-    assert rejection(body(messages)).message == expected
+    assert rejected(body(messages)) == expected
 
 
 def test_repeated_tool_use_ids_are_refused():
-    messages = [user("Hi"), assistant([call("toolu_01A"), call("toolu_01A")])]
-    assert (
-        rejection(body(messages)).message == "messages.1.content.1: `tool_use` ids must be unique"
-    )
+    messages = [user("Hi"), assistant_turn([call("toolu_01A"), call("toolu_01A")])]
+    assert rejected(body(messages)) == "messages.1.content.1: `tool_use` ids must be unique"
 
 
 def test_an_id_repeated_in_a_later_turn_and_answered_there_is_accepted():
     # recorded: the API accepted a replayed Gemini history that reuses ids across turns
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user([result("toolu_01A")]),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user([result("toolu_01A")]),
     ]
     assert check_request(body(messages)) is None
 
 
 def test_an_id_repeated_in_two_merged_assistant_messages_is_not_a_repeat_within_a_message():
-    messages = [user("Hi"), assistant([call("toolu_01A")]), assistant([call("toolu_01A")])]
+    messages = [
+        user("Hi"),
+        assistant_turn([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
+    ]
     assert check_tool_protocol(messages) is None
 
 
 @pytest.mark.parametrize("bad_id", ["toolu 01", "toolu.01", "call:1", "", "ид"])
 def test_a_tool_use_id_must_match_the_pattern(bad_id):
-    messages = [user("Hi"), assistant([call(bad_id)])]
+    messages = [user("Hi"), assistant_turn([call(bad_id)])]
     expected = "messages.1.content.0.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"
-    assert rejection(body(messages)).message == expected
+    assert rejected(body(messages)) == expected
 
 
 def test_a_tool_result_id_must_match_the_pattern():
-    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu.01A")])]
+    messages = [user("Hi"), assistant_turn([call("toolu_01A")]), user([result("toolu.01A")])]
     expected = (
         "messages.2.content.0.tool_result.tool_use_id: "
         "String should match pattern '^[a-zA-Z0-9_-]+$'"
     )
-    assert rejection(body(messages)).message == expected
+    assert rejected(body(messages)) == expected
 
 
 def test_a_tool_use_id_longer_than_64_characters_is_refused():
-    messages = [user("Hi"), assistant([call("a" * 65)])]
+    messages = [user("Hi"), assistant_turn([call("a" * 65)])]
     expected = "messages.1.content.0.tool_use.id: String should have at most 64 characters"
-    assert rejection(body(messages)).message == expected
-    assert check_request(body([user("Hi"), assistant([call("a" * 64)])])) is None
+    assert rejected(body(messages)) == expected
+    assert check_request(body([user("Hi"), assistant_turn([call("a" * 64)])])) is None
 
 
 def test_empty_text_is_refused():
-    message = rejection(body([user([text("")])])).message
+    message = rejected(body([user([text("")])]))
     assert message == "messages: text content blocks must be non-empty"
 
 
 @pytest.mark.parametrize("content", [[text(" \n\t")], " \n\t", "   "])
 def test_whitespace_text_is_refused_as_a_block_or_as_string_content(content):
-    message = rejection(body([user(content)])).message
+    message = rejected(body([user(content)]))
     assert message == "messages: text content blocks must contain non-whitespace text"
 
 
@@ -197,32 +171,32 @@ def test_whitespace_text_in_an_earlier_assistant_turn_is_accepted(content):
     # recorded: llm-anthropic's test_tools sends an assistant text of one space, and gets a 200
     calls = [b["id"] for b in content if isinstance(content, list) and b["type"] == "tool_use"]
     answer = user([result(i) for i in calls] or "And now?")
-    assert check_request(body([user("Hi"), assistant(content), answer])) is None
+    assert check_request(body([user("Hi"), assistant_turn(content), answer])) is None
 
 
 def test_whitespace_text_in_a_system_message_or_a_tool_result_is_refused():
     for messages in (
         [{"role": "system", "content": "  "}, user("Hi")],
-        [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A", "  ") | {
+        [user("Hi"), assistant_turn([call("toolu_01A")]), user([result("toolu_01A", "  ") | {
             "content": [text("  ")]}])],
     ):  # fmt: skip
-        message = rejection(body(messages)).message
+        message = rejected(body(messages))
         assert message == "messages: text content blocks must contain non-whitespace text"
 
 
 def test_a_whitespace_final_assistant_string_is_refused_like_a_whitespace_block():
     for content in ("  ", [text("  ")]):
-        message = rejection(body([user("Hi"), assistant(content)])).message
+        message = rejected(body([user("Hi"), assistant_turn(content)]))
         assert message == "messages: text content blocks must contain non-whitespace text"
 
 
 def test_empty_text_inside_a_tool_result_is_refused():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user([result("toolu_01A") | {"content": [text("")]}]),
     ]
-    assert rejection(body(messages)).message == "messages: text content blocks must be non-empty"
+    assert rejected(body(messages)) == "messages: text content blocks must be non-empty"
 
 
 @pytest.mark.parametrize("empty", [[], ""])
@@ -231,31 +205,31 @@ def test_an_empty_message_is_refused(empty):
         "messages.0: all messages must have non-empty content "
         "except for the optional final assistant message"
     )
-    assert rejection(body([user(empty)])).message == expected
+    assert rejected(body([user(empty)])) == expected
 
 
 def test_an_empty_assistant_message_in_the_middle_is_refused():
-    message = rejection(body([user("Hi"), assistant([]), user("Hello?")])).message
+    message = rejected(body([user("Hi"), assistant_turn([]), user("Hello?")]))
     assert message.startswith("messages.1: all messages must have non-empty content")
 
 
 @pytest.mark.parametrize("empty", [[], ""])
 def test_the_final_assistant_message_may_be_empty(empty):
-    assert check_request(body([user("Hi"), assistant(empty)])) is None
+    assert check_request(body([user("Hi"), assistant_turn(empty)])) is None
 
 
 def test_an_unknown_block_field_names_its_path():
-    message = rejection(body([user([text("Hi") | {"frobnicate": 1}])])).message
+    message = rejected(body([user([text("Hi") | {"frobnicate": 1}])]))
     assert message == "messages.0.content.0.text.frobnicate: Extra inputs are not permitted"
 
 
 def test_an_unknown_message_field_names_its_path():
-    message = rejection(body([user("Hi") | {"name": "Ann"}])).message
+    message = rejected(body([user("Hi") | {"name": "Ann"}]))
     assert message == "messages.0.name: Extra inputs are not permitted"
 
 
 def test_an_unknown_block_type_lists_the_expected_tags():
-    message = rejection(body([user([{"type": "audio"}])])).message
+    message = rejected(body([user([{"type": "audio"}])]))
     assert message.startswith(
         "messages.0.content.0: Input tag 'audio' found using 'type' does not match any of the "
         "expected tags: 'text', 'image', 'document', 'search_result', 'thinking'"
@@ -264,13 +238,13 @@ def test_an_unknown_block_type_lists_the_expected_tags():
 
 @pytest.mark.parametrize("odd_type", [[], {}, None, 3])
 def test_a_block_type_that_is_not_a_string_is_refused(odd_type):
-    message = rejection(body([user([{"type": odd_type}])])).message
+    message = rejected(body([user([{"type": odd_type}])]))
     assert message.startswith("messages.0.content.0: Input tag ")
 
 
 @pytest.mark.parametrize("role", ["tool", "developer", None])
 def test_a_role_must_be_user_assistant_or_system(role):
-    message = rejection(body([{"role": role, "content": "Hi"}])).message
+    message = rejected(body([{"role": role, "content": "Hi"}]))
     assert message == "messages.0.role: Input should be 'user', 'assistant' or 'system'"
 
 
@@ -279,14 +253,14 @@ def test_a_system_message_inside_messages_is_accepted_and_holds_text_only():
     system = {"role": "system", "content": [text("Answer in French.")]}
     assert check_request(body([user("Hi"), system, user("Bonjour?")])) is None
     pictured = {"role": "system", "content": [{"type": "image", "source": {}}]}
-    message = rejection(body([user("Hi"), pictured])).message
+    message = rejected(body([user("Hi"), pictured]))
     assert message.startswith("messages.1.content.0: Input tag 'image' found using 'type'")
 
 
 def test_a_system_message_between_a_call_and_its_result_is_looked_through():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         {"role": "system", "content": "Be brief."},
         user([result("toolu_01A")]),
     ]
@@ -295,7 +269,7 @@ def test_a_system_message_between_a_call_and_its_result_is_looked_through():
 
 
 def test_tool_history_without_a_tools_parameter_is_accepted():
-    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A")])]
+    messages = [user("Hi"), assistant_turn([call("toolu_01A")]), user([result("toolu_01A")])]
     assert check_request(body(messages)) is None
 
 
@@ -306,7 +280,7 @@ def test_consecutive_user_messages_are_merged_into_one_turn():
 def test_results_split_over_two_user_messages_answer_the_calls():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A"), call("toolu_01B")]),
+        assistant_turn([call("toolu_01A"), call("toolu_01B")]),
         user([result("toolu_01A")]),
         user([result("toolu_01B"), text("Both done.")]),
     ]
@@ -318,18 +292,18 @@ def test_a_user_message_before_the_one_holding_the_results_leaves_the_call_unans
     # string content is one text block: merged into the results' turn, it comes before them
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user(words),
         user([result("toolu_01A")]),
     ]
-    assert rejection(body(messages)).message == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
+    assert rejected(body(messages)) == "messages.1: " + UNANSWERED.format(ids="toolu_01A")
 
 
 @pytest.mark.parametrize("words", ["Here you go.", [text("Here you go.")]])
 def test_the_results_then_a_user_message_are_accepted(words):
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user([result("toolu_01A")]),
         user(words),
     ]
@@ -339,7 +313,7 @@ def test_the_results_then_a_user_message_are_accepted(words):
 def test_check_tool_protocol_reads_string_content_as_one_text_block():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
+        assistant_turn([call("toolu_01A")]),
         user("Well?"),
         user([result("toolu_01A")]),
     ]
@@ -350,8 +324,8 @@ def test_check_tool_protocol_reads_string_content_as_one_text_block():
 def test_a_call_then_text_from_the_assistant_are_one_turn():
     messages = [
         user("Hi"),
-        assistant([call("toolu_01A")]),
-        assistant([text("Waiting for the clock.")]),
+        assistant_turn([call("toolu_01A")]),
+        assistant_turn([text("Waiting for the clock.")]),
         user([result("toolu_01A")]),
     ]
     assert check_request(body(messages)) is None
@@ -360,46 +334,48 @@ def test_a_call_then_text_from_the_assistant_are_one_turn():
 def test_an_unanswered_call_in_a_merged_assistant_turn_names_its_own_message():
     messages = [
         user("Hi"),
-        assistant([text("Let me check.")]),
-        assistant([call("toolu_01A")]),
+        assistant_turn([text("Let me check.")]),
+        assistant_turn([call("toolu_01A")]),
         user("no"),
     ]
-    assert rejection(body(messages)).message == "messages.2: " + UNANSWERED.format(ids="toolu_01A")
+    assert rejected(body(messages)) == "messages.2: " + UNANSWERED.format(ids="toolu_01A")
 
 
 def test_check_tool_protocol_alone_accepts_a_trailing_call():
-    assert check_tool_protocol([user("Hi"), assistant([call("toolu_01A")])]) is None
+    assert check_tool_protocol([user("Hi"), assistant_turn([call("toolu_01A")])]) is None
 
 
 def test_a_rejection_reads_as_the_api_message():
-    error = rejection(body([user([text("")])]))
-    assert str(error) == "messages: text content blocks must be non-empty"
+    # rejected() also checks that str(Rejection) is its message
+    assert rejected(body([user([text("")])])) == "messages: text content blocks must be non-empty"
 
 
 def test_a_thinking_block_without_its_signature_names_the_field():
     # §2.4: messages.647.content.0.thinking.signature: Field required
     thought = {"type": "thinking", "thinking": "Let me see."}
-    message = rejection(body([user("Hi"), assistant([thought, text("Hello.")]), user("?")]))
-    assert message.message == "messages.1.content.0.thinking.signature: Field required"
+    message = rejected(body([user("Hi"), assistant_turn([thought, text("Hello.")]), user("?")]))
+    assert message == "messages.1.content.0.thinking.signature: Field required"
 
 
 def test_thinking_after_text_is_refused_under_manual_thinking_only():
     # §2.4, anthropics/claude-code#20705 (manual thinking); recorded under adaptive thinking:
     # Opus 4.6 itself streams [text, thinking, text], and such a history is accepted
     thought = {"type": "thinking", "thinking": "", "signature": "abc"}
-    messages = [user("Hi"), assistant([text("Hello."), thought]), user("?")]
+    messages = [user("Hi"), assistant_turn([text("Hello."), thought]), user("?")]
     assert check_request(body(messages)) is None
     manual = {"type": "enabled", "budget_tokens": 1024}
-    message = rejection(body(messages, max_tokens=2000, thinking=manual))
-    assert message.message == (
+    message = rejected(body(messages, max_tokens=2000, thinking=manual))
+    assert message == (
         "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
         "block must be thinking or redacted_thinking. Found text."
     )
 
 
 def test_a_redacted_thinking_block_needs_its_data():
-    message = rejection(body([user("Hi"), assistant([{"type": "redacted_thinking"}]), user("?")]))
-    assert message.message == "messages.1.content.0.redacted_thinking.data: Field required"
+    message = rejected(
+        body([user("Hi"), assistant_turn([{"type": "redacted_thinking"}]), user("?")])
+    )
+    assert message == "messages.1.content.0.redacted_thinking.data: Field required"
 
 
 # --- server tools in the history (§4.4, §4.5) -----------------------------------------------------
@@ -417,14 +393,18 @@ def found(call_id: str = "srvtoolu_01A", kind: str = "web_search_tool_result") -
 
 
 def test_a_server_tool_answered_in_its_own_turn_passes():
-    messages = [user("Search."), assistant([search(), found(), text("Nothing.")]), user("Ok.")]
+    messages = [user("Search."), assistant_turn([search(), found(), text("Nothing.")]), user("Ok.")]
     assert check_request(body(messages, tools=WEB)) is None
 
 
 def test_a_server_tool_result_without_its_call_names_the_block():
     # §4.5, the server-tool analogue (anthropics/claude-code#64383), for web search
-    messages = [user("Search."), assistant([found("srvtoolu_01B"), text("Done.")]), user("Ok.")]
-    assert rejection(body(messages, tools=WEB)).message == (
+    messages = [
+        user("Search."),
+        assistant_turn([found("srvtoolu_01B"), text("Done.")]),
+        user("Ok."),
+    ]
+    assert rejected(body(messages, tools=WEB)) == (
         "messages.1.content.0: unexpected `tool_use_id` found in `web_search_tool_result` "
         "blocks: srvtoolu_01B. Each `web_search_tool_result` block must have a corresponding "
         "`server_tool_use` block before it."
@@ -432,9 +412,9 @@ def test_a_server_tool_result_without_its_call_names_the_block():
 
 
 def test_a_result_of_the_wrong_kind_does_not_answer_a_server_call():
-    messages = [user("Search."), assistant([search(), found(kind="web_fetch_tool_result")]),
+    messages = [user("Search."), assistant_turn([search(), found(kind="web_fetch_tool_result")]),
                 user("Ok.")]  # fmt: skip
-    assert rejection(body(messages, tools=WEB)).message.startswith(
+    assert rejected(body(messages, tools=WEB)).startswith(
         "messages.1.content.1: unexpected `tool_use_id` found in `web_fetch_tool_result` blocks"
     )
 
@@ -444,15 +424,15 @@ def test_a_server_call_left_unanswered_before_a_user_turn_is_refused():
     # `web_fetch_tool_result` block"
     fetch = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_fetch",
              "input": {"url": "https://example.com"}}  # fmt: skip
-    messages = [user("Read it."), assistant([fetch]), user("And?")]
-    assert rejection(body(messages, tools=FETCH)).message == (
+    messages = [user("Read it."), assistant_turn([fetch]), user("And?")]
+    assert rejected(body(messages, tools=FETCH)) == (
         "messages.1.content.0: `web_fetch` tool use with id `srvtoolu_01A` was found without a "
         "corresponding `web_fetch_tool_result` block"
     )
 
 
 def test_a_paused_turn_may_end_the_conversation_with_its_call_waiting():
-    messages = [user("Search."), assistant([search()])]
+    messages = [user("Search."), assistant_turn([search()])]
     assert check_request(body(messages, tools=WEB)) is None
 
 
@@ -460,25 +440,25 @@ def test_a_waiting_call_needs_its_tool_still_defined():
     # §4.4: "A resume request that no longer defines the waiting server tool fails with a 400
     # whose message ends `but no web_fetch tool was provided`"
     fetch = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_fetch", "input": {}}
-    message = rejection(body([user("Read it."), assistant([fetch])], tools=TOOLS)).message
+    message = rejected(body([user("Read it."), assistant_turn([fetch])], tools=TOOLS))
     assert message.startswith("messages.1.content.0: ")
     assert message.endswith("but no web_fetch tool was provided")
 
 
 def test_a_mixed_turn_waits_for_the_client_results_and_is_answered_in_the_next_turn():
     # recorded: pydantic-ai test_in_flight_native_tool_call_history_is_accepted
-    turn = assistant([search(), call("toolu_01A")])
+    turn = assistant_turn([search(), call("toolu_01A")])
     messages = [user("Look it up, and the time."), turn, user([result("toolu_01A")])]
     assert check_request(body(messages, tools=WEB)) is None
-    answered = [*messages, assistant([found(), text("Nothing.")]), user("Ok.")]
+    answered = [*messages, assistant_turn([found(), text("Nothing.")]), user("Ok.")]
     assert check_request(body(answered, tools=WEB)) is None
 
 
 def test_text_after_the_client_results_of_a_mixed_turn_is_refused():
     # §4.4: "that message must contain nothing except the tool_result blocks"
-    turn = assistant([search(), call("toolu_01A")])
+    turn = assistant_turn([search(), call("toolu_01A")])
     messages = [user("Look it up."), turn, user([result("toolu_01A"), text("Also...")])]
-    assert rejection(body(messages, tools=WEB)).message == (
+    assert rejected(body(messages, tools=WEB)) == (
         "messages.1.content.0: `web_search` tool use with id `srvtoolu_01A` was found without a "
         "corresponding `web_search_tool_result` block"
     )
@@ -487,12 +467,14 @@ def test_text_after_the_client_results_of_a_mixed_turn_is_refused():
 def test_an_mcp_call_waits_on_its_server():
     mcp_call = {"type": "mcp_tool_use", "id": "mcptoolu_01A", "name": "ask", "server_name": "wiki",
                 "input": {}}  # fmt: skip
-    messages = [user("Ask."), assistant([mcp_call, call("toolu_01A")]), user([result("toolu_01A")])]
+    messages = [
+        user("Ask."),
+        assistant_turn([mcp_call, call("toolu_01A")]),
+        user([result("toolu_01A")]),
+    ]
     beta = ("mcp-client-2025-04-04",)
     assert check_request(body(messages, mcp_servers=MCP), betas=beta) is None
-    assert rejection(
-        body(messages, mcp_servers=[{**MCP[0], "name": "other"}]), betas=beta
-    ).message == (
+    assert rejected(body(messages, mcp_servers=[{**MCP[0], "name": "other"}]), betas=beta) == (
         "messages.1.content.0: `ask` tool use with id `mcptoolu_01A` is waiting for its result, "
         "but no wiki MCP server was provided"
     )
@@ -502,15 +484,15 @@ def test_server_tools_of_code_execution_are_defined_by_the_code_execution_tool()
     bash = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "bash_code_execution",
             "input": {"command": "ls"}}  # fmt: skip
     code = [{"type": "code_execution_20250825", "name": "code_execution"}]
-    assert check_request(body([user("Run it."), assistant([bash])], tools=code)) is None
+    assert check_request(body([user("Run it."), assistant_turn([bash])], tools=code)) is None
 
 
 # --- shapes, in pydantic's words (the API validates with pydantic; SDK: the ...Param types) ----
 def test_messages_must_be_a_list_of_objects():
-    assert rejection(body({"role": "user", "content": "Hi"})).message == (
+    assert rejected(body({"role": "user", "content": "Hi"})) == (
         "messages: Input should be a valid list"
     )
-    assert rejection(body([user("Hi"), "Hello?"])).message == (
+    assert rejected(body([user("Hi"), "Hello?"])) == (
         "messages.1: Input should be a valid dictionary"
     )
 
@@ -525,7 +507,7 @@ def test_messages_must_be_a_list_of_objects():
     ],
 )
 def test_a_messages_content_is_a_string_or_a_list_of_blocks(message, expected):
-    assert rejection(body([message])).message == expected
+    assert rejected(body([message])) == expected
 
 
 CLEAR_AT = ("mid-conversation-system-clear-at-2026-08-21",)
@@ -534,14 +516,14 @@ CLEAR_AT = ("mid-conversation-system-clear-at-2026-08-21",)
 def test_clear_at_is_a_system_messages_option_under_its_beta():
     system = {"role": "system", "content": "Be brief.", "clear_at": "next_user_message"}
     assert check_request(body([user("Hi"), system]), betas=CLEAR_AT) is None
-    assert rejection(body([user("Hi"), system])).message == (
+    assert rejected(body([user("Hi"), system])) == (
         "messages.1.clear_at: Extra inputs are not permitted"
     )
 
 
 def test_a_user_message_takes_no_clear_at_even_under_its_beta():
     asking = user("Hi") | {"clear_at": "next_user_message"}
-    assert rejection(body([asking]), betas=CLEAR_AT).message == (
+    assert rejected(body([asking]), betas=CLEAR_AT) == (
         "messages.0.clear_at: Extra inputs are not permitted"
     )
 
@@ -565,8 +547,8 @@ def test_whitespace_only_text_is_refused_unless_the_caller_allows_it():
     ],
 )  # fmt: skip
 def test_an_assistant_blocks_fields_have_the_sdks_types(block, expected):
-    messages = [user("Hi"), assistant([block]), user("?")]
-    assert rejection(body(messages)).message == "messages.1.content.0." + expected
+    messages = [user("Hi"), assistant_turn([block]), user("?")]
+    assert rejected(body(messages)) == "messages.1.content.0." + expected
 
 
 @pytest.mark.parametrize(
@@ -578,15 +560,19 @@ def test_an_assistant_blocks_fields_have_the_sdks_types(block, expected):
     ],
 )
 def test_a_tool_results_fields_have_the_sdks_types(change, expected):
-    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A") | change])]
-    assert rejection(body(messages)).message == "messages.2.content.0." + expected
+    messages = [
+        user("Hi"),
+        assistant_turn([call("toolu_01A")]),
+        user([result("toolu_01A") | change]),
+    ]
+    assert rejected(body(messages)) == "messages.2.content.0." + expected
 
 
 def test_a_tool_result_holds_only_the_blocks_a_result_may_hold():
     inner = [call("toolu_01B")]
-    messages = [user("Hi"), assistant([call("toolu_01A")]), user([result("toolu_01A") | {
+    messages = [user("Hi"), assistant_turn([call("toolu_01A")]), user([result("toolu_01A") | {
         "content": inner}])]  # fmt: skip
-    assert rejection(body(messages)).message.startswith(
+    assert rejected(body(messages)).startswith(
         "messages.2.content.0.tool_result.content.0: Input tag 'tool_use' found using 'type' "
         "does not match any of the expected tags: 'text', 'image', 'search_result', 'document', "
         "'tool_reference', 'browser_state'"
@@ -596,7 +582,7 @@ def test_a_tool_result_holds_only_the_blocks_a_result_may_hold():
 def test_a_tool_result_without_content_is_accepted():
     # SDK: ToolResultBlockParam.content is optional
     answer = user([{"type": "tool_result", "tool_use_id": "toolu_01A"}])
-    assert check_request(body([user("Hi"), assistant([call("toolu_01A")]), answer])) is None
+    assert check_request(body([user("Hi"), assistant_turn([call("toolu_01A")]), answer])) is None
 
 
 SOURCE = {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}
@@ -614,10 +600,10 @@ COMPACT = ("compact-2026-01-12",)
 
 def test_a_compaction_blocks_content_is_a_summary_string():
     summary = {"type": "compaction", "content": "Earlier: a greeting."}
-    messages = [user("Hi"), assistant([summary, text("Hello.")]), user("Go on.")]
+    messages = [user("Hi"), assistant_turn([summary, text("Hello.")]), user("Go on.")]
     assert check_request(body(messages), betas=COMPACT) is None
-    broken = [user("Hi"), assistant([summary | {"content": [text("Hi")]}]), user("Go on.")]
-    assert rejection(body(broken), betas=COMPACT).message == (
+    broken = [user("Hi"), assistant_turn([summary | {"content": [text("Hi")]}]), user("Go on.")]
+    assert rejected(body(broken), betas=COMPACT) == (
         "messages.1.content.0.compaction.content: Input should be a valid string"
     )
 
@@ -642,8 +628,8 @@ def test_a_compaction_blocks_content_is_a_summary_string():
 )  # fmt: skip
 def test_a_server_blocks_id_and_name_have_the_sdks_types(block, expected):
     beta = ("mcp-client-2025-04-04",)
-    messages = [user("Search."), assistant([block, text("Done.")]), user("Ok.")]
-    assert rejection(body(messages, tools=WEB, mcp_servers=MCP), betas=beta).message == expected
+    messages = [user("Search."), assistant_turn([block, text("Done.")]), user("Ok.")]
+    assert rejected(body(messages, tools=WEB, mcp_servers=MCP), betas=beta) == expected
 
 
 # --- manual thinking: which assistant messages need thinking first ------------------------------
@@ -657,18 +643,18 @@ THOUGHT = {"type": "thinking", "thinking": "Hm.", "signature": "c2ln"}
     ids=["string", "text", "thinking first"],
 )
 def test_under_manual_thinking_a_message_without_thinking_or_starting_with_it_passes(content):
-    assert check_request(body([user("Hi"), assistant(content), user("?")], **MANUAL)) is None
+    assert check_request(body([user("Hi"), assistant_turn(content), user("?")], **MANUAL)) is None
 
 
 # --- a string is one text block -----------------------------------------------------------------
 def test_string_content_is_one_text_block_and_an_empty_string_none():
     assert blocks_of(user("Hi")) == [{"type": "text", "text": "Hi"}]
-    assert blocks_of(assistant("")) == []
+    assert blocks_of(assistant_turn("")) == []
 
 
 def test_a_tool_result_inside_an_assistant_message_is_a_400_not_a_crash():
-    messages = [user("Hi"), assistant([result("toolu_01A")])]
-    assert rejection(body(messages)).message.startswith("messages.1.content.0: unexpected ")
+    messages = [user("Hi"), assistant_turn([result("toolu_01A")])]
+    assert rejected(body(messages)).startswith("messages.1.content.0: unexpected ")
 
 
 # --- server tools: MCP results, and turns without client calls ----------------------------------
@@ -679,16 +665,16 @@ MCP_CALL = {"type": "mcp_tool_use", "id": "mcptoolu_01A", "name": "ask", "server
 def test_an_mcp_call_answered_in_its_turn_passes_and_a_stray_mcp_result_names_mcp_tool_use():
     beta = ("mcp-client-2025-04-04",)
     answer = found("mcptoolu_01A", "mcp_tool_result")
-    answered = [user("Ask."), assistant([MCP_CALL, answer, text("Done.")]), user("Ok.")]
+    answered = [user("Ask."), assistant_turn([MCP_CALL, answer, text("Done.")]), user("Ok.")]
     assert check_request(body(answered, mcp_servers=MCP), betas=beta) is None
-    stray = [user("Ask."), assistant([answer, text("Done.")]), user("Ok.")]
-    assert rejection(body(stray, mcp_servers=MCP), betas=beta).message == (
+    stray = [user("Ask."), assistant_turn([answer, text("Done.")]), user("Ok.")]
+    assert rejected(body(stray, mcp_servers=MCP), betas=beta) == (
         "messages.1.content.0: unexpected `tool_use_id` found in `mcp_tool_result` blocks: "
         "mcptoolu_01A. Each `mcp_tool_result` block must have a corresponding `mcp_tool_use` "
         "block before it."
     )
-    unanswered = [user("Ask."), assistant([MCP_CALL, text("Asking.")]), user("Ok.")]
-    assert rejection(body(unanswered, mcp_servers=MCP), betas=beta).message == (
+    unanswered = [user("Ask."), assistant_turn([MCP_CALL, text("Asking.")]), user("Ok.")]
+    assert rejected(body(unanswered, mcp_servers=MCP), betas=beta) == (
         "messages.1.content.0: `ask` tool use with id `mcptoolu_01A` was found without a "
         "corresponding `mcp_tool_result` block"
     )
@@ -696,7 +682,7 @@ def test_an_mcp_call_answered_in_its_turn_passes_and_a_stray_mcp_result_names_mc
 
 def test_check_server_tools_alone_wants_the_result_in_a_turn_without_client_calls():
     # checks.check_request runs check_tool_protocol first, which refuses these results anyway
-    messages = [user("Look it up."), assistant([search(), text("Looking.")]),
+    messages = [user("Look it up."), assistant_turn([search(), text("Looking.")]),
                 user([result("toolu_01A")])]  # fmt: skip
     with pytest.raises(Rejection, match="^messages.1.content.0: `web_search` tool use with id "):
         check_server_tools(messages, WEB, [])

@@ -6,25 +6,19 @@ from the recorded replies; the models are the reference's examples for each rule
 """
 
 import pytest
+from builders import HI, rejected, request
 
 from handagent.api import model_rules, models
 from handagent.api.checks import Rejection, check_request
 
-HI = {"role": "user", "content": "Hi"}
 ADAPTIVE_ADVICE = (
     ' Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.'
 )
 
 
-def body(model: str, **extra) -> dict:
-    return {"model": model, "max_tokens": 100, "messages": [HI], **extra}
-
-
-def refused(request: dict, **kwargs) -> str:
-    with pytest.raises(Rejection) as caught:
-        check_request(request, **kwargs)
-    assert (caught.value.status, caught.value.error_type) == (400, "invalid_request_error")
-    return caught.value.message
+def body(model: str, **fields) -> dict:
+    """A request to this model, saying "Hi" unless told otherwise."""
+    return request(model=model, **fields)
 
 
 PREFILL = (
@@ -36,11 +30,11 @@ PREFILL = (
 @pytest.mark.parametrize("model", ["claude-haiku-5-5", "claude-opus-5-5", "claude-sonnet-4-6"])
 def test_a_prefill_is_refused_where_the_model_takes_none(model):
     messages = [HI, {"role": "assistant", "content": "The answer is ("}]
-    assert refused(body(model, messages=messages)) == PREFILL
+    assert rejected(body(model, messages=messages)) == PREFILL
 
 
 def test_an_empty_final_assistant_message_is_a_prefill_too():
-    assert refused(body("claude-haiku-5-5", messages=[HI, {"role": "assistant", "content": ""}]))
+    assert rejected(body("claude-haiku-5-5", messages=[HI, {"role": "assistant", "content": ""}]))
 
 
 def test_haiku_4_5_still_takes_a_prefill():
@@ -50,7 +44,7 @@ def test_haiku_4_5_still_takes_a_prefill():
 
 def test_a_system_message_after_the_prefill_does_not_end_the_conversation():
     messages = [HI, {"role": "assistant", "content": "So"}, {"role": "system", "content": "Go."}]
-    assert refused(body("claude-opus-5-5", messages=messages)) == PREFILL
+    assert rejected(body("claude-opus-5-5", messages=messages)) == PREFILL
 
 
 TOOLS = [{"name": "get_time", "input_schema": {"type": "object"}}]
@@ -59,7 +53,7 @@ TOOLS = [{"name": "get_time", "input_schema": {"type": "object"}}]
 @pytest.mark.parametrize("model", ["claude-opus-5-5", "claude-sonnet-5-5", "claude-fable-5-1"])
 @pytest.mark.parametrize("choice", [{"type": "any"}, {"type": "tool", "name": "get_time"}])
 def test_forced_tool_choice_is_refused_where_the_model_takes_none(model, choice):
-    message = refused(body(model, tools=TOOLS, tool_choice=choice))
+    message = rejected(body(model, tools=TOOLS, tool_choice=choice))
     assert message == 'tool_choice: type "tool" and "any" are not supported for this model.'
 
 
@@ -71,7 +65,7 @@ def test_forced_tool_choice_with_manual_thinking_is_refused():
         tool_choice={"type": "any"},
         thinking={"type": "enabled", "budget_tokens": 2000},
     )
-    assert refused(request) == "Thinking may not be enabled when tool_choice forces tool use."
+    assert rejected(request) == "Thinking may not be enabled when tool_choice forces tool use."
 
 
 def test_forced_tool_choice_with_adaptive_thinking_is_accepted_where_forcing_is():
@@ -91,12 +85,12 @@ def test_forced_tool_choice_with_adaptive_thinking_is_accepted_where_forcing_is(
 )
 def test_a_thinking_type_the_model_refuses_gets_the_documented_words(model, kind):
     thinking = {"type": kind, "budget_tokens": 2000} if kind == "enabled" else {"type": kind}
-    message = refused(body(model, max_tokens=4000, thinking=thinking))
+    message = rejected(body(model, max_tokens=4000, thinking=thinking))
     assert message == f'"thinking.type.{kind}" is not supported for this model.' + ADAPTIVE_ADVICE
 
 
 def test_sonnet_5_5_points_from_disabled_to_between_tools():
-    message = refused(body("claude-sonnet-5-5", thinking={"type": "disabled"}))
+    message = rejected(body("claude-sonnet-5-5", thinking={"type": "disabled"}))
     assert message.startswith('"thinking.type.disabled" is not supported for this model. Use ')
     assert '"thinking.type.between_tools"' in message
 
@@ -107,21 +101,21 @@ def test_thinking_can_be_turned_off_only_up_to_the_models_effort():
         check_request(body("claude-haiku-5-5", thinking=off, output_config={"effort": "high"}))
         is None
     )
-    assert refused(body("claude-haiku-5-5", thinking=off, output_config={"effort": "xhigh"}))
+    assert rejected(body("claude-haiku-5-5", thinking=off, output_config={"effort": "xhigh"}))
     between = {"type": "between_tools"}
     assert check_request(body("claude-sonnet-5-5", thinking=between)) is None
-    assert refused(body("claude-sonnet-5-5", thinking=between, output_config={"effort": "max"}))
+    assert rejected(body("claude-sonnet-5-5", thinking=between, output_config={"effort": "max"}))
 
 
 def test_manual_thinking_needs_a_budget_of_1024_below_max_tokens():
     small = body("claude-haiku-4-5", thinking={"type": "enabled", "budget_tokens": 1000})
-    assert refused(small) == (
+    assert rejected(small) == (
         "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024"
     )
     over = body(
         "claude-haiku-4-5", max_tokens=2000, thinking={"type": "enabled", "budget_tokens": 2000}
     )
-    assert refused(over) == (  # §2.6, ProfSynapse/nexus#17
+    assert rejected(over) == (  # §2.6, ProfSynapse/nexus#17
         "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our "
         "documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
         "#max-tokens-and-context-window-size"
@@ -131,14 +125,14 @@ def test_manual_thinking_needs_a_budget_of_1024_below_max_tokens():
 def test_an_effort_the_model_lacks_lists_the_ones_it_has_in_the_recorded_words():
     # recorded: pydantic-ai test_anthropic_explicit_effort_xhigh_unsupported (Opus 4.6)
     request = body("claude-opus-4-6", output_config={"effort": "xhigh"})
-    assert refused(request) == (
+    assert rejected(request) == (
         "This model does not support effort level 'xhigh'. "
         "Supported levels: high, low, max, medium."
     )
 
 
 def test_max_tokens_over_the_models_maximum_names_the_dated_model():
-    message = refused(body("claude-haiku-4-5", max_tokens=64_001))
+    message = rejected(body("claude-haiku-4-5", max_tokens=64_001))
     assert message == (
         "max_tokens: 64001 > 64000, which is the maximum allowed number of output tokens for "
         "claude-haiku-4-5-20251001"
@@ -157,7 +151,7 @@ def test_max_tokens_over_the_models_maximum_names_the_dated_model():
     ],
 )  # fmt: skip
 def test_sampling_under_2023_06_01_follows_the_models_rule(model, sampling, expected):
-    assert refused(body(model, **sampling), version="2023-06-01") == expected
+    assert rejected(body(model, **sampling), version="2023-06-01") == expected
 
 
 @pytest.mark.parametrize(
@@ -175,7 +169,7 @@ def test_count_tokens_checks_what_it_takes_and_no_prefill():
     request = {"model": "claude-opus-5-5", "messages": [HI, {"role": "assistant", "content": "So"}]}
     assert check_request(request, count_tokens=True) is None
     forced = {**request, "tools": TOOLS, "tool_choice": {"type": "any"}}
-    assert refused(forced, count_tokens=True).startswith('tool_choice: type "tool" and "any"')
+    assert rejected(forced, count_tokens=True).startswith('tool_choice: type "tool" and "any"')
 
 
 def test_a_paused_server_tool_turn_sent_back_to_finish_is_not_a_prefill():
@@ -207,7 +201,7 @@ def test_a_paused_turn_sent_back_after_earlier_turns_is_not_a_prefill_either():
 def test_an_effort_on_a_model_without_efforts_is_an_extra_input():
     # [U] Sonnet 4.5 "rejects effort entirely"; the 4.5 generation has no effort levels
     request = body("claude-haiku-4-5", output_config={"effort": "low"})
-    assert refused(request) == "output_config.effort: Extra inputs are not permitted"
+    assert rejected(request) == "output_config.effort: Extra inputs are not permitted"
 
 
 # vibeproxy#509: "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
@@ -222,7 +216,7 @@ CONTEXT_BETA = ("context-management-2025-06-27",)
 def test_clearing_thinking_is_refused_where_thinking_is_off(model, thinking):
     extra = {"thinking": thinking} if thinking else {}
     request = body(model, context_management=CLEAR_THINKING, **extra)
-    assert refused(request, betas=CONTEXT_BETA) == (
+    assert rejected(request, betas=CONTEXT_BETA) == (
         "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
     )
 
@@ -269,14 +263,14 @@ def test_count_tokens_takes_manual_thinking_without_max_tokens():
 )  # fmt: skip
 def test_the_advice_names_a_thinking_type_the_model_has(model, thinking, advice):
     kind = thinking["type"]
-    message = refused(body(model, max_tokens=4000, thinking=thinking))
+    message = rejected(body(model, max_tokens=4000, thinking=thinking))
     assert message == f'"thinking.type.{kind}" is not supported for this model.' + advice
 
 
 def test_between_tools_above_its_effort_points_to_adaptive_not_to_itself():
     request = body("claude-sonnet-5-5", thinking={"type": "between_tools"},
                    output_config={"effort": "max"})  # fmt: skip
-    assert refused(request) == (
+    assert rejected(request) == (
         '"thinking.type.between_tools" is not supported for this model.' + ADAPTIVE_ADVICE
     )
 

@@ -7,6 +7,7 @@ rows `tokens` reads as well as the counting.
 import math
 
 import pytest
+from builders import request, tool, user
 
 from handagent.api import models
 from handagent.api.tokens import (
@@ -21,20 +22,12 @@ from handagent.api.tokens import (
     tool_prompt,
 )
 
-WEATHER_TOOL = {
-    "name": "get_weather",
-    "description": "Get the current weather in a given location",
-    "input_schema": {
-        "type": "object",
-        "properties": {"location": {"type": "string"}},
-        "required": ["location"],
-    },
-}
+WEATHER_TOOL = tool("get_weather", "Get the current weather in a given location", location="string")
 
 
-def request(model: str, **extra) -> dict:
-    question = {"role": "user", "content": "What's the weather like in San Francisco?"}
-    return {"model": model, "max_tokens": 100, "messages": [question], **extra}
+def asked(model: str, **fields) -> dict:
+    """The reference's weather question, asked of this model."""
+    return request([user("What's the weather like in San Francisco?")], model=model, **fields)
 
 
 def test_text_tokens_follow_the_docstring_examples():
@@ -51,7 +44,7 @@ def test_a_model_is_counted_with_its_catalogue_row_aliases_included():
 @pytest.mark.parametrize("model", ["deepseek-chat", "mock-model", None])
 def test_a_model_the_catalogue_does_not_know_is_counted_like_the_default_model(model):
     assert row(model) is models.get(models.DEFAULT)
-    body = request(model, tools=[WEATHER_TOOL])
+    body = asked(model, tools=[WEATHER_TOOL])
     assert input_tokens(body) == input_tokens({**body, "model": models.DEFAULT})
 
 
@@ -70,10 +63,10 @@ def test_a_model_the_catalogue_does_not_know_is_counted_like_the_default_model(m
     ],
 )
 def test_the_overhead_table_holds_the_documented_values(model, auto, forced):
-    with_tool = request(model, tools=[WEATHER_TOOL])
+    with_tool = asked(model, tools=[WEATHER_TOOL])
     assert tool_prompt(with_tool) == auto
     assert tool_prompt({**with_tool, "tool_choice": {"type": "any"}}) == forced
-    assert tool_prompt(request(model)) == 0
+    assert tool_prompt(asked(model)) == 0
 
 
 @pytest.mark.parametrize(
@@ -81,8 +74,8 @@ def test_the_overhead_table_holds_the_documented_values(model, auto, forced):
     [("claude-opus-4-5", 496), ("claude-sonnet-4-0", 313), ("claude-3-5-haiku-latest", 264)],
 )
 def test_one_tool_adds_the_overhead_and_its_own_tokens(model, overhead):
-    without = input_tokens(request(model))
-    with_tool = input_tokens(request(model, tools=[WEATHER_TOOL]))
+    without = input_tokens(asked(model))
+    with_tool = input_tokens(asked(model, tools=[WEATHER_TOOL]))
     assert with_tool - without == overhead + block_tokens(WEATHER_TOOL)
 
 
@@ -91,15 +84,15 @@ def test_one_tool_adds_the_overhead_and_its_own_tokens(model, overhead):
 )
 @pytest.mark.parametrize("choice", [{"type": "any"}, {"type": "tool", "name": "get_weather"}])
 def test_a_forced_tool_choice_adds_the_forced_overhead(model, overhead, choice):
-    without = input_tokens(request(model))
-    forced = input_tokens(request(model, tools=[WEATHER_TOOL], tool_choice=choice))
+    without = input_tokens(asked(model))
+    forced = input_tokens(asked(model, tools=[WEATHER_TOOL], tool_choice=choice))
     assert forced - without == overhead + block_tokens(WEATHER_TOOL)
 
 
 def test_tool_choice_none_costs_like_auto():
-    auto = input_tokens(request("claude-opus-4-5", tools=[WEATHER_TOOL]))
+    auto = input_tokens(asked("claude-opus-4-5", tools=[WEATHER_TOOL]))
     none = input_tokens(
-        request("claude-opus-4-5", tools=[WEATHER_TOOL], tool_choice={"type": "none"})
+        asked("claude-opus-4-5", tools=[WEATHER_TOOL], tool_choice={"type": "none"})
     )
     assert none == auto
 
@@ -109,43 +102,41 @@ def test_tool_choice_none_costs_like_auto():
 )
 def test_the_overhead_is_not_scaled_by_a_newer_tokenizer(model, overhead):
     """The table counts in the model's own tokens; only our text estimate is scaled by 1.3."""
-    without = input_tokens(request(model))
-    with_tool = input_tokens(request(model, tools=[WEATHER_TOOL]))
+    without = input_tokens(asked(model))
+    with_tool = input_tokens(asked(model, tools=[WEATHER_TOOL]))
     tool_scaled = block_tokens(WEATHER_TOOL) * 1.3
     assert tool_scaled - 1 <= with_tool - without - overhead <= tool_scaled + 1
 
 
 def test_a_newer_tokenizer_counts_about_thirty_percent_more():
-    old = input_tokens(request("claude-opus-4-5"))
-    new = input_tokens(request("claude-opus-4-7"))
+    old = input_tokens(asked("claude-opus-4-5"))
+    new = input_tokens(asked("claude-opus-4-7"))
     assert new == math.ceil(old * 1.3)
 
 
 def test_an_empty_tools_list_adds_nothing():
-    assert input_tokens(request("claude-opus-4-5", tools=[])) == input_tokens(
-        request("claude-opus-4-5")
+    assert input_tokens(asked("claude-opus-4-5", tools=[])) == input_tokens(
+        asked("claude-opus-4-5")
     )
 
 
 def test_the_same_request_always_costs_the_same():
-    body = request("claude-sonnet-5", tools=[WEATHER_TOOL], system="Be brief.")
+    body = asked("claude-sonnet-5", tools=[WEATHER_TOOL], system="Be brief.")
     assert (
         input_tokens(body)
         == input_tokens(dict(body))
-        == input_tokens(request("claude-sonnet-5", tools=[WEATHER_TOOL], system="Be brief."))
+        == input_tokens(asked("claude-sonnet-5", tools=[WEATHER_TOOL], system="Be brief."))
     )
 
 
 def test_system_text_and_system_blocks_cost_the_same():
-    as_text = request("claude-opus-4-5", system="You are a scientist")
-    as_blocks = request("claude-opus-4-5", system=[{"type": "text", "text": "You are a scientist"}])
-    assert (
-        input_tokens(as_text) == input_tokens(as_blocks) > input_tokens(request("claude-opus-4-5"))
-    )
+    as_text = asked("claude-opus-4-5", system="You are a scientist")
+    as_blocks = asked("claude-opus-4-5", system=[{"type": "text", "text": "You are a scientist"}])
+    assert input_tokens(as_text) == input_tokens(as_blocks) > input_tokens(asked("claude-opus-4-5"))
 
 
 def test_every_message_costs_its_content_and_role_markers():
-    one = request("claude-opus-4-5")
+    one = asked("claude-opus-4-5")
     two = {**one, "messages": one["messages"] + [{"role": "assistant", "content": "Sunny."}]}
     assert input_tokens(two) - input_tokens(one) == 3 + text_tokens("Sunny.")
 

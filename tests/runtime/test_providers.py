@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
-from builders import assistant
+from builders import assistant, tool
 
 from handagent.runtime import providers, streaming
 from handagent.runtime.adapters import to_anthropic, tools_to_anthropic, tools_to_openai_chat
@@ -26,15 +26,7 @@ from handagent.runtime.providers import complete, request_body
 
 MODEL = "claude-sonnet-5"
 KEY = "sk-SENTINEL-key-never-shown-0123456789"
-READ_TOOL = {
-    "name": "read_file",
-    "description": "Read a UTF-8 text file under the workspace.",
-    "input_schema": {
-        "type": "object",
-        "properties": {"path": {"type": "string"}},
-        "required": ["path"],
-    },
-}
+READ_TOOL = tool("read_file", "Read a UTF-8 text file under the workspace.", path="string")
 TEXT_THEN_CALL = [
     {"type": "text", "text": "Let me read the file for you now."},
     {"type": "tool_use", "name": "read_file", "input": {"path": "notes.txt"}},

@@ -6,6 +6,7 @@ import json
 import httpx
 import pytest
 from anthropic.lib.streaming._messages import accumulate_event
+from builders import request, user
 
 from handagent.runtime.adapters import from_anthropic
 from handagent.runtime.protocol import (
@@ -32,8 +33,7 @@ def texts(message) -> list[TextBlock]:
 
 
 def body(max_tokens: int = 1024, stream: bool = True) -> dict:
-    messages = [{"role": "user", "content": "Read protocol.py"}]
-    return {"model": MODEL, "max_tokens": max_tokens, "messages": messages, "stream": stream}
+    return request([user("Read protocol.py")], model=MODEL, max_tokens=max_tokens, stream=stream)
 
 
 def stream_lines(server, request: dict, **headers: str) -> list[str]:

@@ -9,7 +9,7 @@ import json
 import anthropic
 import pytest
 from anthropic.types.beta import BetaMessage
-from builders import steady_brain
+from builders import steady_brain, tool
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -41,15 +41,7 @@ WEATHER = {
     "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}},
     "defer_loading": True,
 }
-ADD = {
-    "name": "add",
-    "description": "Add two numbers.",
-    "input_schema": {
-        "type": "object",
-        "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
-        "required": ["a", "b"],
-    },
-}
+ADD = tool("add", "Add two numbers.", a="number", b="number")
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@ client, which names the field and its header (`message-threads-2026-08-12`), aga
 
 import anthropic
 import pytest
+from builders import tool
 
 from handagent.api.rejections import Rejection
 from handagent.llm import settings
@@ -10,12 +11,7 @@ from handagent.mock import MockServer
 from handagent.mock.hosted.threads import Store, expand, remember
 
 BETA = ["message-threads-2026-08-12"]
-WEATHER = {
-    "name": "get_weather",
-    "description": "Get the weather for a city.",
-    "input_schema": {"type": "object", "properties": {"city": {"type": "string"}},
-                     "required": ["city"]},
-}  # fmt: skip
+WEATHER = tool("get_weather", "Get the weather for a city.", city="string")
 
 
 @pytest.fixture(scope="module")

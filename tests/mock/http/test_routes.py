@@ -8,7 +8,7 @@ real API's traffic replayed through the same routes.
 import json
 
 import pytest
-from builders import BRAIN_TEXT, steady_brain
+from builders import BRAIN_TEXT, request, steady_brain
 
 from handagent.mock.http.routes import allowed, cut_stream, route
 from handagent.mock.http.server import State
@@ -19,7 +19,7 @@ MESSAGES = "/v1/messages"
 
 
 def body(**extra) -> dict:
-    return {"model": "claude-sonnet-5", "max_tokens": 100, "messages": [QUESTION]} | extra
+    return request([QUESTION], **{"model": "claude-sonnet-5"} | extra)
 
 
 def routed(payload: object, target: str = MESSAGES, headers: dict = KEY, state=None, cut=False):

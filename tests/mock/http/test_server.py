@@ -18,7 +18,7 @@ import httpx
 import httpx2
 import pytest
 from anthropic.types import Message
-from builders import BRAIN_TEXT, steady_brain
+from builders import BRAIN_TEXT, call, request, result, steady_brain
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,20 +41,9 @@ UNANSWERED = (
 )
 
 
-def call(call_id: str) -> dict:
-    return {"type": "tool_use", "id": call_id, "name": "get_time", "input": {}}
-
-
-def result(call_id: str) -> dict:
-    return {"type": "tool_result", "tool_use_id": call_id, "content": "12:00"}
-
-
 def body(messages: list | None = None, **extra) -> dict:
-    return {
-        "model": "claude-sonnet-5",
-        "max_tokens": 100,
-        "messages": messages or [QUESTION],
-    } | extra
+    """A request to Sonnet 5, asking the time unless told otherwise."""
+    return request(messages or [QUESTION], **{"model": "claude-sonnet-5"} | extra)
 
 
 def post(server: MockServer, payload: object, path: str = "/v1/messages", **kwargs):

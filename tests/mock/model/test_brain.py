@@ -5,6 +5,7 @@ import json
 
 import anthropic
 import pytest
+from builders import assistant_turn, call, result, tool, user
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,22 +50,6 @@ READ_FILE = {
 }
 BOTH = "What time is it? Also, what is 1234 + 5678?"
 BOTH_ZH = "现在几点了？另外 1234 加 5678 等于多少？"
-
-
-def user(content) -> dict:
-    return {"role": "user", "content": content}
-
-
-def assistant(*blocks: dict) -> dict:
-    return {"role": "assistant", "content": list(blocks)}
-
-
-def call(id: str, name: str, input: dict) -> dict:
-    return {"type": "tool_use", "id": id, "name": name, "input": input}
-
-
-def result(id: str, content, is_error: bool = False) -> dict:
-    return {"type": "tool_result", "tool_use_id": id, "content": content, "is_error": is_error}
 
 
 def send(*messages: dict, tools=None, **fields) -> list[dict]:
@@ -154,7 +139,7 @@ def test_a_tool_menu_without_the_right_tool_still_gets_the_plain_answer():
 )
 def test_it_greets_a_name_then_finds_it_in_earlier_user_turns(told, greeting, question, answer):
     assert ask(told) == [{"type": "text", "text": greeting}]
-    history = [user(told), assistant(*ask(told)), user(question)]
+    history = [user(told), assistant_turn(list(ask(told))), user(question)]
     assert send(*history) == [{"type": "text", "text": answer}]
 
 
@@ -166,7 +151,7 @@ def test_it_greets_a_name_then_finds_it_in_earlier_user_turns(told, greeting, qu
     ],
 )
 def test_a_name_never_given_is_not_known(question, expected):
-    history = [user("Hello"), assistant({"type": "text", "text": "Hi!"}), user(question)]
+    history = [user("Hello"), assistant_turn([{"type": "text", "text": "Hi!"}]), user(question)]
     assert said(send(*history)).startswith(expected)
 
 
@@ -273,9 +258,9 @@ def test_english_words_match_whole_words_only():
 def test_only_the_latest_question_is_answered_with_tools():
     history = [
         user("What is 1 + 2?"),
-        assistant(call("toolu_1", "add", {"a": 1, "b": 2})),
+        assistant_turn([call("toolu_1", "add", {"a": 1, "b": 2})]),
         user([result("toolu_1", "3")]),
-        assistant({"type": "text", "text": "add says: 3."}),
+        assistant_turn([{"type": "text", "text": "add says: 3."}]),
         user("What time is it?"),
     ]
     assert calls(send(*history, tools=[TIME, ADD])) == [("get_current_time", {})]
@@ -315,9 +300,12 @@ ONE_AT_A_TIME = {"type": "auto", "disable_parallel_tool_use": True}
 def test_one_tool_at_a_time_asks_for_one_call_per_turn_then_answers():
     history, one = [user(BOTH)], {"tool_choice": ONE_AT_A_TIME}
     assert calls(send(*history, tools=[TIME, ADD], **one)) == [("get_current_time", {})]
-    history += [assistant(call("t1", "get_current_time", {})), user([result("t1", "12:00")])]
+    history += [assistant_turn([call("t1", "get_current_time", {})]), user([result("t1", "12:00")])]
     assert calls(send(*history, tools=[TIME, ADD], **one)) == [("add", {"a": 1234, "b": 5678})]
-    history += [assistant(call("t2", "add", {"a": 1234, "b": 5678})), user([result("t2", "6912")])]
+    history += [
+        assistant_turn([call("t2", "add", {"a": 1234, "b": 5678})]),
+        user([result("t2", "6912")]),
+    ]
     assert send(*history, tools=[TIME, ADD], **one) == [
         {"type": "text", "text": "get_current_time says: 12:00. add says: 6912."}
     ]
@@ -332,7 +320,9 @@ def test_a_model_id_no_longer_switches_to_one_call_per_turn():
 
 def _answered(question: str, time_says, add_says, add_error: bool = False) -> list[dict]:
     tools = [TIME_ZH, ADD_ZH] if question == BOTH_ZH else [TIME, ADD]
-    made = assistant(call("t1", "get_current_time", {}), call("t2", "add", {"a": 1234, "b": 5678}))
+    made = assistant_turn(
+        [call("t1", "get_current_time", {}), call("t2", "add", {"a": 1234, "b": 5678})]
+    )
     back = user([result("t1", time_says), result("t2", add_says, add_error)])
     return send(user(question), made, back, tools=tools)
 
@@ -369,7 +359,7 @@ def _bad_add(question: str = "What is 1234 + 5678?") -> list[dict]:
     error = "Invalid input for add: 'b' is a required property\nReceived arguments: {'a': '1234'}"
     return [
         user(question),
-        assistant(call("t1", "add", {"a": "1234"})),
+        assistant_turn([call("t1", "add", {"a": "1234"})]),
         user([result("t1", error, True)]),
     ]
 
@@ -391,7 +381,7 @@ def test_after_a_schema_error_it_retries_with_arguments_read_from_the_request(qu
 def test_the_next_call_after_another_tools_failure_is_a_check_not_a_retry():
     history = [
         user("What is 1234 + 5678? Also, what time is it?"),
-        assistant(call("t1", "get_current_time", {})),
+        assistant_turn([call("t1", "get_current_time", {})]),
         user([result("t1", "clock is broken", True)]),
     ]
     assert send(*history, tools=[TIME, ADD]) == [
@@ -401,14 +391,17 @@ def test_the_next_call_after_another_tools_failure_is_a_check_not_a_retry():
 
 
 def test_a_retry_that_succeeds_is_answered_without_the_old_error():
-    retried = [assistant(call("t2", "add", {"a": 1234, "b": 5678})), user([result("t2", "6912")])]
+    retried = [
+        assistant_turn([call("t2", "add", {"a": 1234, "b": 5678})]),
+        user([result("t2", "6912")]),
+    ]
     history = _bad_add() + retried
     assert said(send(*history, tools=[TIME, ADD])) == "add says: 6912."
 
 
 def test_a_retry_that_fails_again_is_acknowledged_not_retried():
     retried = [
-        assistant(call("t2", "add", {"a": 1234, "b": 5678})),
+        assistant_turn([call("t2", "add", {"a": 1234, "b": 5678})]),
         user([result("t2", "boom", True)]),
     ]
     reply = send(*_bad_add(), *retried, tools=[TIME, ADD])
@@ -418,12 +411,12 @@ def test_a_retry_that_fails_again_is_acknowledged_not_retried():
 def test_a_call_to_an_unknown_tool_is_replaced_once_by_the_matching_tool():
     history = [
         user("What time is it?"),
-        assistant(call("t1", "get_time", {})),
+        assistant_turn([call("t1", "get_time", {})]),
         user([result("t1", "Unknown tool: get_time", True)]),
     ]
     assert calls(send(*history, tools=[TIME, ADD])) == [("get_current_time", {})]
     history += [
-        assistant(call("t2", "get_current_time", {})),
+        assistant_turn([call("t2", "get_current_time", {})]),
         user([result("t2", "no clock", True)]),
     ]
     reply = send(*history, tools=[TIME, ADD])
@@ -450,7 +443,7 @@ IMAGE = {"type": "image", "source": {"type": "base64", "media_type": "image/png"
         {"messages": [user([IMAGE])]},
         {"messages": [user([IMAGE])], "tools": [TIME], "tool_choice": {"type": "any"}},
         {"messages": [user("Hi")], "system": [{"type": "text", "text": "Be terse."}]},
-        {"messages": [user("Hi"), assistant({"type": "text", "text": "Hello"})]},
+        {"messages": [user("Hi"), assistant_turn([{"type": "text", "text": "Hello"}])]},
         {"messages": [user([result("x", "orphan")])], "tools": [ADD]},
     ],
 )
@@ -502,7 +495,10 @@ def test_any_well_formed_request_gets_a_non_empty_reply_using_only_offered_tools
     text = " ".join(words).strip() or "?"
     messages = [user(text)]
     if answered:
-        messages += [assistant(call("t1", "add", {"a": 1})), user([result("t1", "oops", True)])]
+        messages += [
+            assistant_turn([call("t1", "add", {"a": 1})]),
+            user([result("t1", "oops", True)]),
+        ]
     if choice and choice["type"] == "tool" and ADD not in tools:
         tools = [*tools, ADD]
     request = {"model": model, "messages": messages, "tools": tools}
@@ -566,10 +562,12 @@ def test_a_chinese_request_for_weather_and_time_gives_each_tool_its_place():
 def test_an_error_in_a_batch_is_reported_even_when_a_sibling_call_of_that_tool_succeeded():
     reply = send(
         user("What's the weather in Paris, Atlantis and Tokyo?"),
-        assistant(
-            call("a", "get_weather", {"city": "Paris", "unit": "celsius"}),
-            call("b", "get_weather", {"city": "Atlantis", "unit": "celsius"}),
-            call("c", "get_weather", {"city": "Tokyo", "unit": "celsius"}),
+        assistant_turn(
+            [
+                call("a", "get_weather", {"city": "Paris", "unit": "celsius"}),
+                call("b", "get_weather", {"city": "Atlantis", "unit": "celsius"}),
+                call("c", "get_weather", {"city": "Tokyo", "unit": "celsius"}),
+            ],
         ),
         user([result("a", "Sunny"), result("b", "No such city", True), result("c", "Rain")]),
         tools=[WEATHER],
@@ -595,24 +593,14 @@ CALCULATOR = {
         "required": ["operation", "operand1", "operand2"],
     },
 }
-GET_ARTICLE = {
-    "name": "get_article",
-    "description": "Retrieve the full text of a Wikipedia article by its title.",
-    "input_schema": {
-        "type": "object",
-        "properties": {"title": {"type": "string"}},
-        "required": ["title"],
-    },
-}
-CUSTOMER = {
-    "name": "get_customer_info",
-    "description": "Retrieves customer information based on their customer ID.",
-    "input_schema": {
-        "type": "object",
-        "properties": {"customer_id": {"type": "string"}},
-        "required": ["customer_id"],
-    },
-}
+GET_ARTICLE = tool(
+    "get_article", "Retrieve the full text of a Wikipedia article by its title.", title="string"
+)
+CUSTOMER = tool(
+    "get_customer_info",
+    "Retrieves customer information based on their customer ID.",
+    customer_id="string",
+)
 CITY = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 GET_WEATHER = {"name": "get_weather", "description": "Get the weather.", "input_schema": CITY}
 GET_TIME = {"name": "get_time", "description": "Get the local time.", "input_schema": CITY}
@@ -701,8 +689,8 @@ def test_a_system_prompt_asking_for_a_language_is_followed_where_it_can_be(syste
 
 
 def test_tool_results_are_quoted_in_the_language_the_system_prompt_asks_for():
-    history = [user(BOTH), assistant(call("t1", "get_current_time", {}),
-               call("t2", "add", {"a": 1234, "b": 5678})),
+    history = [user(BOTH), assistant_turn([call("t1", "get_current_time", {}),
+               call("t2", "add", {"a": 1234, "b": 5678})]),
                user([result("t1", "12:00"), result("t2", "6912")])]  # fmt: skip
     reply = send(*history, tools=[TIME, ADD], system="Answer in Spanish.")
     assert said(reply) == "get_current_time dice: 12:00. add dice: 6912."
@@ -729,20 +717,21 @@ FILE_CALL = call("toolu_1", "read_file", {"path": "a.png"})
 )  # fmt: skip
 def test_a_result_is_quoted_as_it_came_back(content, is_error, expected):
     answered = user([result("toolu_1", content, is_error)])
-    reply = send(user("Read a.png"), assistant(FILE_CALL), answered, tools=[READ_FILE])
+    reply = send(user("Read a.png"), assistant_turn([FILE_CALL]), answered, tools=[READ_FILE])
     assert said(reply) == expected
 
 
 def test_a_result_whose_call_is_not_in_the_history_is_quoted_as_the_tools():
     results = [result("toolu_9", "12:00"), result("toolu_1", "x")]
-    reply = send(user("Read a.png"), assistant(FILE_CALL), user(results), tools=[READ_FILE])
+    reply = send(user("Read a.png"), assistant_turn([FILE_CALL]), user(results), tools=[READ_FILE])
     assert said(reply) == "tool says: 12:00. read_file says: x."
 
 
 def test_results_quoted_in_japanese_run_on_without_spaces():
     second = {**FILE_CALL, "id": "toolu_2"}
     results = user([result("toolu_1", "one"), result("toolu_2", "two")])
-    reply = send(user("Read a.png"), assistant(FILE_CALL, second), results, tools=[READ_FILE],
+    made = assistant_turn([FILE_CALL, second])
+    reply = send(user("Read a.png"), made, results, tools=[READ_FILE],
                  system="Always answer in Japanese.")  # fmt: skip
     assert said(reply) == "read_file の結果：one。read_file の結果：two。"
 
@@ -755,7 +744,9 @@ QUESTION = "What's the weather in Paris and Tokyo?"
 
 def after(*results: dict, made=("Paris, France",)) -> list[tuple[str, dict]]:
     calls_made = [call(f"c{n}", "get_weather", {"city": city}) for n, city in enumerate(made)]
-    return calls(send(user(QUESTION), assistant(*calls_made), user(list(results)), tools=[WEATHER]))
+    return calls(
+        send(user(QUESTION), assistant_turn(calls_made), user(list(results)), tools=[WEATHER])
+    )
 
 
 def test_a_succeeded_call_with_other_arguments_counts_for_one_planned_call_only():
@@ -805,7 +796,7 @@ def test_a_forced_tool_leaves_out_the_planned_calls_of_other_tools():
 def test_a_user_turn_of_results_with_a_thank_you_is_not_a_new_question():
     reply = send(
         user("What's the weather in Paris?"),
-        assistant(call("a", "get_weather", {"city": "Paris"})),
+        assistant_turn([call("a", "get_weather", {"city": "Paris"})]),
         user([result("a", "Sunny, 21°C"), {"type": "text", "text": "thanks"}]),
         tools=[WEATHER],
     )
@@ -850,8 +841,8 @@ def test_a_missing_nested_argument_is_asked_for_by_its_own_name_in_words():
 def test_forced_any_after_every_planned_call_was_answered_makes_exactly_one_call():
     reply = send(
         user("What's the weather in Paris and Tokyo?"),
-        assistant(call("a", "get_weather", {"city": "Paris"}),
-                  call("b", "get_weather", {"city": "Tokyo"})),
+        assistant_turn([call("a", "get_weather", {"city": "Paris"}),
+                  call("b", "get_weather", {"city": "Tokyo"})]),
         user([result("a", "Sunny"), result("b", "Rain")]),
         tools=[WEATHER], tool_choice={"type": "any"},
     )  # fmt: skip
@@ -878,7 +869,7 @@ def test_a_forced_tool_the_menu_lacks_is_ignored_and_the_plan_made():
 def test_after_a_failed_call_to_a_tool_not_offered_the_next_call_is_a_retry():
     reply = send(
         user("What's the weather in Paris?"),
-        assistant(call("a", "get_forecast", {"city": "Paris"})),
+        assistant_turn([call("a", "get_forecast", {"city": "Paris"})]),
         user([result("a", "Unknown tool 'get_forecast'. Available tools: get_weather.", True)]),
         tools=[WEATHER],
     )
@@ -901,7 +892,7 @@ def test_a_place_property_of_any_value_gets_one_call_per_listed_place(city):
 def test_results_after_a_turn_without_text_are_quoted_under_their_calls_names():
     history = [
         user([IMAGE]),
-        assistant(call("t1", "add", {"a": 1, "b": 2})),
+        assistant_turn([call("t1", "add", {"a": 1, "b": 2})]),
         user([result("t1", "3")]),
     ]
     assert said(send(*history, tools=[ADD])) == "add says: 3."
@@ -909,7 +900,11 @@ def test_results_after_a_turn_without_text_are_quoted_under_their_calls_names():
 
 def test_text_beside_results_is_no_request_even_when_no_earlier_turn_made_one():
     asked = {"type": "text", "text": "What time is it?"}
-    history = [user([IMAGE]), assistant(FILE_CALL), user([result("toolu_1", "a cat"), asked])]
+    history = [
+        user([IMAGE]),
+        assistant_turn([FILE_CALL]),
+        user([result("toolu_1", "a cat"), asked]),
+    ]
     assert send(*history, tools=[READ_FILE, TIME]) == [
         {"type": "text", "text": "read_file says: a cat."}
     ]
@@ -1029,5 +1024,5 @@ def test_forced_any_with_nothing_planned_calls_a_tool_sharing_even_half_a_word()
 
 def test_an_errors_first_line_is_quoted_whole_but_for_a_closing_colon():
     failed = user([result("toolu_1", "Unsupported format: .DOCX\nTraceback ...", True)])
-    reply = send(user("Read a.png"), assistant(FILE_CALL), failed, tools=[READ_FILE])
+    reply = send(user("Read a.png"), assistant_turn([FILE_CALL]), failed, tools=[READ_FILE])
     assert said(reply) == "The read_file tool reported an error: Unsupported format: .DOCX."
