@@ -9,6 +9,7 @@ build:
     result("toolu_01A") -> {"type": "tool_result", "tool_use_id": "toolu_01A", "content": "12:00"}
     request([user("Hi")], model="claude-sonnet-5") -> {"model": ..., "max_tokens": 100, ...}
     rejected(request) -> "messages.1: ..."   (the API's words, its status and type checked)
+    sdk_content(text("Hi")) -> [TextBlock(text="Hi", type="text")]   (as reply.content holds it)
 
 The neutral protocol's reply, and stand-ins for a model and a round trip:
 
@@ -19,6 +20,8 @@ The neutral protocol's reply, and stand-ins for a model and a round trip:
 import json
 
 import pytest
+from anthropic.types import ContentBlock
+from pydantic import TypeAdapter
 
 from handagent.api.checks import Rejection, check_request
 from handagent.dispatch import run_tool_calls
@@ -72,6 +75,17 @@ def tool(name: str, description: str, **fields: str) -> dict:
     properties = {field: {"type": kind} for field, kind in fields.items()}
     schema = {"type": "object", "properties": properties, "required": list(fields)}
     return {"name": name, "description": description, "input_schema": schema}
+
+
+SDK_BLOCK = TypeAdapter(ContentBlock)
+
+
+def sdk_content(*blocks: dict) -> list:
+    """Blocks as the SDK's `reply.content` holds them.
+
+    Example: (text("Hi"),) -> [TextBlock(text="Hi", type="text")]
+    """
+    return [SDK_BLOCK.validate_python(block) for block in blocks]
 
 
 HI = user("Hi")
@@ -133,14 +147,13 @@ ASK = {
 }
 
 
+def tool_request(messages=(ASK,), model="claude-haiku-5-5", **extra) -> dict:
+    """The round trip's request: the clock and weather menu, and room (2000 tokens) to think."""
+    return request(list(messages), model=model, max_tokens=2000, tools=TOOLS) | extra
+
+
 def create_reply(client, messages=(ASK,), model="claude-haiku-5-5", **extra):
-    request = {
-        "model": model,
-        "max_tokens": 2000,
-        "messages": list(messages),
-        "tools": TOOLS,
-    }
-    return client.messages.create(**(request | extra))
+    return client.messages.create(**tool_request(messages, model, **extra))
 
 
 def tool_round_trip(client, model="claude-haiku-5-5", **extra) -> list:

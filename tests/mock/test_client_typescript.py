@@ -46,15 +46,20 @@ def _sdk_folder() -> Path:
     return folder
 
 
-def test_the_typescript_sdk_does_a_tool_round_trip_with_the_mock():
+def _run(script: Path) -> dict:
+    """What a client script saw against a fresh mock: the JSON of its last line of output."""
     folder = _sdk_folder()
     with MockServer() as mock:
         done = subprocess.run(
-            ["node", str(SCRIPT), mock.base_url, settings().model, str(folder)],
+            ["node", str(script), mock.base_url, settings().model, str(folder)],
             capture_output=True, text=True, timeout=60,
         )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_typescript_sdk_does_a_tool_round_trip_with_the_mock():
+    seen = _run(SCRIPT)
     assert seen["first"]["stop_reason"] == "tool_use"
     assert (seen["first"]["name"], seen["first"]["input"]) == ("get_weather", {"city": "Paris"})
     assert seen["first"]["id"].startswith("toolu_")
@@ -63,14 +68,7 @@ def test_the_typescript_sdk_does_a_tool_round_trip_with_the_mock():
 
 
 def test_the_typescript_sdks_tool_runner_threads_its_conversation_through_the_mock():
-    folder = _sdk_folder()
-    with MockServer() as mock:
-        done = subprocess.run(
-            ["node", str(RUNNER), mock.base_url, settings().model, str(folder)],
-            capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = _run(RUNNER)
     assert (seen["runs"], seen["stop_reason"]) == (1, "end_turn")
     assert seen["text"] == "get_weather says: 18°C, sunny in Paris."
     first, second = seen["sent"]

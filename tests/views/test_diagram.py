@@ -1,7 +1,10 @@
+"""Tests for views.diagram: a conversation as a sequence diagram, as text and as SVG, in both
+editions."""
+
 import re
 import xml.etree.ElementTree as ET
 
-from anthropic.types import TextBlock, ToolUseBlock
+from builders import assistant_turn, call, result, sdk_content, text, user
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.language import use_language
@@ -11,19 +14,10 @@ from handagent.views.svg import width
 SVG = "{http://www.w3.org/2000/svg}"
 
 ROUND_TRIP = [
-    {"role": "user", "content": "What time is it?"},
-    {
-        "role": "assistant",
-        "content": [
-            TextBlock(type="text", text="Let me check."),
-            ToolUseBlock(type="tool_use", id="toolu_A", name="get_current_time", input={}),
-        ],
-    },
-    {
-        "role": "user",
-        "content": [{"type": "tool_result", "tool_use_id": "toolu_A", "content": "12:00"}],
-    },
-    {"role": "assistant", "content": [{"type": "text", "text": "It is 12:00."}]},
+    user("What time is it?"),
+    assistant_turn(sdk_content(text("Let me check."), call("toolu_A", "get_current_time"))),
+    user([result("toolu_A", "12:00")]),
+    assistant_turn([text("It is 12:00.")]),
 ]
 
 

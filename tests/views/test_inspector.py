@@ -6,8 +6,7 @@ import json
 import re
 
 import ipywidgets as widgets
-from anthropic.types import TextBlock, ToolUseBlock
-from builders import assistant
+from builders import assistant, assistant_turn, call, result, sdk_content, text, user
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.runtime.protocol import (
@@ -20,23 +19,14 @@ from handagent.views.inspector import inspect_transcript
 from handagent.views.transcript import show
 
 HISTORY = [
-    {"role": "user", "content": "What time is it, and 1+2?"},
-    {
-        "role": "assistant",
-        "content": [
-            TextBlock(type="text", text="Let me check."),
-            ToolUseBlock(type="tool_use", id="toolu_A", name="get_current_time", input={}),
-            ToolUseBlock(type="tool_use", id="toolu_B", name="add", input={"a": 1, "b": "2"}),
-        ],
-    },
-    {
-        "role": "user",
-        "content": [
-            {"type": "tool_result", "tool_use_id": "toolu_A", "content": "12:00"},
-            {"type": "tool_result", "tool_use_id": "toolu_B", "content": "bad b", "is_error": True},
-        ],
-    },
-]
+    user("What time is it, and 1+2?"),
+    assistant_turn(sdk_content(
+        text("Let me check."),
+        call("toolu_A", "get_current_time"),
+        call("toolu_B", "add", {"a": 1, "b": "2"}),
+    )),
+    user([result("toolu_A", "12:00"), result("toolu_B", "bad b", is_error=True)]),
+]  # fmt: skip
 
 
 def selected(inspector) -> list[tuple[str, int]]:

@@ -4,6 +4,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from builders import assistant_turn, call, result, user
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.views import static
@@ -12,22 +13,9 @@ from handagent.views.stepper import step_through
 from handagent.views.transcript import show
 
 HISTORY = [
-    {"role": "user", "content": "What is 1234 + 5678?"},
-    {
-        "role": "assistant",
-        "content": [{"type": "tool_use", "id": "toolu_A", "name": "add", "input": {"a": "1"}}],
-    },
-    {
-        "role": "user",
-        "content": [
-            {
-                "type": "tool_result",
-                "tool_use_id": "toolu_A",
-                "content": "Invalid input:\n  - 'b' is required",
-                "is_error": True,
-            }
-        ],
-    },
+    user("What is 1234 + 5678?"),
+    assistant_turn([call("toolu_A", "add", {"a": "1"})]),
+    user([result("toolu_A", "Invalid input:\n  - 'b' is required", is_error=True)]),
 ]
 MENU = [{"name": "get_current_time", "description": "The time now.", "input_schema": {}}]
 # Tags GitHub's sanitiser keeps (html-pipeline's allow list); style and class may go, the

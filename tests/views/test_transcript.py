@@ -1,28 +1,20 @@
+"""Tests for views.transcript: each call numbered beside its result, as text, HTML and the
+wire's messages, in both editions."""
+
 import pytest
-from builders import neutral_history
+from builders import assistant_turn, call, neutral_history, result, text, user
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.language import use_language
 from handagent.views.transcript import Line, html_table, lines, show, wire_messages
 
 HISTORY = [
-    {"role": "user", "content": "What time is it, and 1+2?"},
-    {
-        "role": "assistant",
-        "content": [
-            {"type": "text", "text": "Let me check."},
-            {"type": "tool_use", "id": "A", "name": "get_current_time", "input": {}},
-            {"type": "tool_use", "id": "B", "name": "add", "input": {"a": 1, "b": 2}},
-        ],
-    },
-    {
-        "role": "user",
-        "content": [
-            {"type": "tool_result", "tool_use_id": "B", "content": "boom", "is_error": True},
-            {"type": "tool_result", "tool_use_id": "Z", "content": "stray"},
-        ],
-    },
-]
+    user("What time is it, and 1+2?"),
+    assistant_turn([
+        text("Let me check."), call("A", "get_current_time"), call("B", "add", {"a": 1, "b": 2})
+    ]),
+    user([result("B", "boom", is_error=True), result("Z", "stray")]),
+]  # fmt: skip
 
 
 def test_calls_are_numbered_and_results_carry_the_number_of_their_call():

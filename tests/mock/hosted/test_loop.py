@@ -9,7 +9,7 @@ import json
 import anthropic
 import pytest
 from anthropic.types.beta import BetaMessage
-from builders import steady_brain, tool
+from builders import assistant_turn, result, steady_brain, tool, user
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -25,16 +25,10 @@ STATE = State()  # the mock model itself, answering in-process
 SEARCH = {"type": "web_search_20250305", "name": "web_search"}
 BM25 = {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}
 REGEX = {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"}
-RATE = {
-    "name": "get_exchange_rate",
-    "description": "Get the exchange rate between two currencies.",
-    "input_schema": {
-        "type": "object",
-        "properties": {"from_currency": {"type": "string"}, "to_currency": {"type": "string"}},
-        "required": ["from_currency", "to_currency"],
-    },
-    "defer_loading": True,
-}
+RATE = tool(
+    "get_exchange_rate", "Get the exchange rate between two currencies.",
+    from_currency="string", to_currency="string",
+) | {"defer_loading": True}  # fmt: skip
 WEATHER = {
     "name": "get_weather",
     "description": "Get the weather for a city.",
@@ -60,6 +54,12 @@ def first_of(reply, kind: str):
     return next(b for b in reply.content if b.type == kind)
 
 
+def answered(question: list, reply, said: str) -> list:
+    """The conversation after `reply`, its client call answered with `said`."""
+    call = first_of(reply, "tool_use")
+    return [*question, assistant_turn(reply.content), user([result(call.id, said)])]
+
+
 def kinds(reply) -> list[str]:
     return [b.type for b in reply.content if b.type != "thinking"]
 
@@ -83,14 +83,7 @@ def test_the_found_tool_stays_loaded_for_the_rest_of_the_conversation(client):
     question = [{"role": "user", "content": "What is the exchange rate from USD to EUR?"}]
     tools = [BM25, RATE, WEATHER]
     first = create(client, question, tools)
-    call = next(b for b in first.content if b.type == "tool_use")
-    history = [
-        *question,
-        {"role": "assistant", "content": first.content},
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id,
-                                      "content": "0.92"}]},
-    ]  # fmt: skip
-    final = create(client, history, tools)
+    final = create(client, answered(question, first, "0.92"), tools)
     assert kinds(final) == ["text"] and "get_exchange_rate says: 0.92" in final.content[-1].text
 
 
@@ -116,14 +109,7 @@ def test_a_mixed_turn_leaves_its_server_call_waiting_for_the_client_results(clie
     first = create(client, question, tools)
     assert kinds(first)[-2:] == ["server_tool_use", "tool_use"]
     assert first.stop_reason == "tool_use" and first.usage.server_tool_use is not None
-    call = next(b for b in first.content if b.type == "tool_use")
-    history = [
-        *question,
-        {"role": "assistant", "content": first.content},
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id,
-                                      "content": "4"}]},
-    ]  # fmt: skip
-    second = create(client, history, tools)
+    second = create(client, answered(question, first, "4"), tools)
     waiting = next(b for b in first.content if b.type == "server_tool_use")
     assert first_of(second, "web_search_tool_result").tool_use_id == waiting.id
     assert second.stop_reason == "end_turn" and "add says: 4." in second.content[-1].text

@@ -15,6 +15,7 @@ from builders import (
     TOOLS,
     as_dicts,
     create_reply,
+    tool_request,
     tool_round_trip,
 )
 from hypothesis import strategies as st
@@ -249,23 +250,13 @@ def test_drop_block_drops_an_earlier_turns_block_whose_preceding_blocks_changed(
 
 def test_verify_hands_back_every_block_when_none_is_dropped(client):
     history = as_dicts(tool_round_trip(client))
-    request = {
-        "model": "claude-haiku-5-5",
-        "max_tokens": 2000,
-        "messages": history,
-        "tools": TOOLS,
-    }
+    request = tool_request(history, "claude-haiku-5-5")
     assert signatures.verify(copy.deepcopy(request), models.get("claude-haiku-5-5")) == request
 
 
 def test_verify_hands_back_an_earlier_turn_it_does_not_check_whole(client):
     history = later(client, "claude-sonnet-5") + [{"role": "user", "content": "Ok."}]
-    request = {
-        "model": "claude-sonnet-5",
-        "max_tokens": 2000,
-        "messages": history,
-        "tools": TOOLS,
-    }
+    request = tool_request(history, "claude-sonnet-5")
     assert signatures.verify(copy.deepcopy(request), models.get("claude-sonnet-5")) == request
 
 
@@ -285,12 +276,7 @@ def test_a_string_turn_earlier_does_not_stop_the_latest_from_being_checked(clien
 
 def test_verify_drops_only_another_models_thinking_blocks(client):
     history = as_dicts(tool_round_trip(client, model="claude-sonnet-5"))
-    request = {
-        "model": "claude-haiku-5-5",
-        "max_tokens": 2000,
-        "messages": history,
-        "tools": TOOLS,
-    }
+    request = tool_request(history, "claude-haiku-5-5")
     read = signatures.verify(request, models.get("claude-haiku-5-5"))
     others = [b for b in history[1]["content"] if b["type"] != "thinking"]
     assert read["messages"][1]["content"] == others and len(others) >= 2
