@@ -18,6 +18,7 @@ The neutral protocol's reply, and stand-ins for a model and a round trip:
 """
 
 import json
+import socket
 
 import pytest
 from anthropic.types import ContentBlock
@@ -111,7 +112,7 @@ def rejected(body: object, status: int = 400, **kwargs) -> str:
     return caught.value.message
 
 
-# Stand-ins for a model, and the neutral protocol's reply.
+# Stand-ins for a model and a server, and the neutral protocol's reply.
 
 BRAIN_TEXT = "Hello from the test brain."
 
@@ -119,6 +120,14 @@ BRAIN_TEXT = "Hello from the test brain."
 def steady_brain(request: dict) -> list[dict]:
     """A stand-in model that always says the same sentence, whatever it is asked."""
     return [{"type": "text", "text": BRAIN_TEXT}]
+
+
+def closed_port_url() -> str:
+    """An address where nothing listens: a server that is down, refusing the connection."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}"  # the port was free a moment ago; nothing listens now
 
 
 ONE_EACH = Usage(1, 1)  # tokens in, tokens out

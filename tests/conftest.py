@@ -51,6 +51,13 @@ def sdk(mock_server, sdk_transport) -> anthropic.Anthropic:
     )
 
 
+@pytest.fixture(scope="module")
+def client():
+    """The genuine SDK client against a mock running the scripted model itself, one per module."""
+    with MockServer() as mock:
+        yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
+
+
 LLM_CACHES = (llm.settings, llm.client, llm._mock_base_url)  # kept: a test may patch the names
 
 

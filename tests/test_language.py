@@ -1,14 +1,9 @@
 """Tests for handagent.language: one setting per notebook, English where no translation exists."""
 
 import pytest
+from editions import english_afterwards  # noqa: F401 - the fixture is autouse
 
 from handagent.language import current_language, pick, use_language
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    use_language("en")
 
 
 def test_english_is_the_default_and_picks_the_english_sentence():

@@ -3,13 +3,12 @@ fake server for OpenAI Chat Completions, and a sentinel key that must never come
 
 import json
 import logging
-import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
-from builders import assistant, tool
+from builders import assistant, closed_port_url, tool
 
 from handagent.runtime import providers, streaming
 from handagent.runtime.adapters import to_anthropic, tools_to_anthropic, tools_to_openai_chat
@@ -41,13 +40,6 @@ def texts(message: AssistantMessage) -> list[str]:
 def ask(server_url: str, stream: bool = False, **options) -> AssistantMessage:
     options = {"api": "anthropic", "model": MODEL, "api_key": KEY, **options}
     return complete(HELLO, [READ_TOOL], base_url=server_url, stream=stream, **options)
-
-
-def closed_port_url() -> str:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}"  # nothing listens here any more
 
 
 class FakeProvider:

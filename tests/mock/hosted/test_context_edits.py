@@ -1,23 +1,14 @@
 """Tests for handagent.mock.hosted.context_edits: beta `context_management`, its edits made to what
 the model reads and reported in the reply, through the genuine SDK's beta client."""
 
-import anthropic
-import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from handagent.llm import settings
-from handagent.mock import MockServer
 from handagent.mock.hosted.context_edits import CLEARED, apply
 
 BETA = ["context-management-2025-06-27"]
-
-
-@pytest.fixture(scope="module")
-def client():
-    with MockServer() as mock:
-        yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
 
 
 def history(calls: int) -> list[dict]:

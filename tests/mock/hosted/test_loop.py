@@ -6,7 +6,6 @@ server call waits for the client's results, the loop's limit (`pause_turn`) and 
 import io
 import json
 
-import anthropic
 import pytest
 from anthropic.types.beta import BetaMessage
 from builders import assistant_turn, result, steady_brain, tool, user
@@ -15,7 +14,6 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from handagent.llm import settings
-from handagent.mock import MockServer
 from handagent.mock.hosted.loop import model_view, respond_with_server_tools
 from handagent.mock.http.server import State, answer
 
@@ -36,12 +34,6 @@ WEATHER = {
     "defer_loading": True,
 }
 ADD = tool("add", "Add two numbers.", a="number", b="number")
-
-
-@pytest.fixture(scope="module")
-def client():
-    with MockServer() as mock:
-        yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
 
 
 def create(client, messages: list, tools: list, **extra):

@@ -7,17 +7,10 @@ from builders import tool
 
 from handagent.api.rejections import Rejection
 from handagent.llm import settings
-from handagent.mock import MockServer
 from handagent.mock.hosted.threads import Store, expand, remember
 
 BETA = ["message-threads-2026-08-12"]
 WEATHER = tool("get_weather", "Get the weather for a city.", city="string")
-
-
-@pytest.fixture(scope="module")
-def client():
-    with MockServer() as mock:
-        yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
 
 
 def test_a_thread_continues_with_only_the_new_turn_and_no_system_or_tools(client):

@@ -2,13 +2,11 @@
 parses them (the GA client and `client.beta`, streamed and not), in the API's recorded shapes.
 """
 
-import anthropic
 import pytest
 from anthropic.types import Message
 from anthropic.types.beta import BetaMessage
 
 from handagent.llm import settings
-from handagent.mock import MockServer
 from handagent.mock.hosted.results import NO_CODE
 from handagent.mock.hosted.tools import offered, planned_calls
 
@@ -30,12 +28,6 @@ CASES = {
     "advisor": ("What's 2+2? Consult your advisor first.", [ADVISOR],
                 ("advisor-tool-2026-03-01",), "advisor", "advisor_tool_result"),
 }  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def client():
-    with MockServer() as mock:  # the mock model itself
-        yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
 
 
 def ask(client, case: str, *, beta: bool, stream: bool):

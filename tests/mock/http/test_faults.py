@@ -7,11 +7,11 @@ answer to the next valid request (it answers every time). Only the slow fault me
 client timeout; every other request may take as long as a loaded machine needs."""
 
 import logging
-import socket
 
 import anthropic
 import httpx2
 import pytest
+from builders import closed_port_url
 
 from handagent import llm
 from handagent.api.checks import Rejection
@@ -67,13 +67,6 @@ DRILLS = {
         f"APITimeoutError: no answer from {{where}} within {TIMEOUT:g} s (ReadTimeout: timed out)",
     ),
 }
-
-
-def closed_port_url() -> str:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return f"http://127.0.0.1:{port}"  # nothing listens here any more
 
 
 def timeout_for(fault: str | None) -> float:

@@ -6,6 +6,7 @@ import re
 
 import httpx
 import pytest
+from builders import user
 
 from handagent.api.checks import Rejection, check_request
 from handagent.mock import MockServer
@@ -36,10 +37,6 @@ PARIS = "What's the weather in Paris?"
 
 def body(*messages: dict, **extra) -> dict:
     return {"model": "gpt-4o", "messages": list(messages), **extra}
-
-
-def user(text: str) -> dict:
-    return {"role": "user", "content": text}
 
 
 def calling(*ids: str, arguments: str = "{}") -> dict:

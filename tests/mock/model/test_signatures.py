@@ -24,7 +24,6 @@ from handagent.api import models
 from handagent.blocks import text_of, tool_uses
 from handagent.dispatch import run_tool_calls
 from handagent.examples import CLOCK, WEATHER
-from handagent.mock import MockServer
 from handagent.mock.model import signatures
 
 pytestmark = pytest.mark.timeout(60)
@@ -39,12 +38,6 @@ BOUND = (
     "That setting requires the `thinking-binding-controls-2026-08-01` value in the "
     "`anthropic-beta` header. "
 )
-
-
-@pytest.fixture(scope="module")
-def client():
-    with MockServer() as server:  # the real brain: it calls the example tools
-        yield anthropic.Anthropic(base_url=server.base_url, api_key="test-key", max_retries=0)
 
 
 def refusal(client, history, model="claude-haiku-5-5", **extra) -> str:

@@ -4,7 +4,6 @@ against the schemas pydantic-ai sent the real API (tests/recorded)."""
 
 import json
 
-import anthropic
 import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +12,6 @@ from paths import TESTS
 from pydantic import BaseModel
 
 from handagent.llm import settings as llm_settings
-from handagent.mock import MockServer
 from handagent.mock.model.structured import shape, value_for
 
 RECORDED = TESTS / "recorded"
@@ -25,12 +23,6 @@ CITY = {"type": "object", "properties": {"city": {"type": "string"},
 class City(BaseModel):
     city: str
     population: int
-
-
-@pytest.fixture(scope="module")
-def client():
-    with MockServer() as mock:
-        yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
 
 
 QUESTION = [{"role": "user", "content": "Tell me about Paris: 2100000 people live there."}]

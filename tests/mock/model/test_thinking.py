@@ -1,18 +1,9 @@
 """Tests for handagent.mock.model.thinking: thinking blocks as current models return them, through
 the genuine SDK over HTTP. What is checked when they come back: model/test_signatures."""
 
-import anthropic
-import pytest
 from builders import create_reply
 
 from handagent.blocks import blocks_of_type, text_of
-from handagent.mock import MockServer
-
-
-@pytest.fixture(scope="module")
-def client():
-    with MockServer() as server:  # the real brain: it calls the example tools
-        yield anthropic.Anthropic(base_url=server.base_url, api_key="test-key", max_retries=0)
 
 
 def test_a_tool_turn_starts_with_thinking_whose_text_is_omitted_by_default(client):
