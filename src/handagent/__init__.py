@@ -2,7 +2,8 @@
 
 Its folders show the architecture. At the top, the modules Part 1's chapters build (00-05), the
 Anthropic wire by hand; `api/` the API's rules and catalogue as the series knows them;
-`runtime/` the provider-neutral protocol of Part 2 (06-08); `views/` ways to look at a
+`runtime/` the provider-neutral protocol of Part 2 (06-08) and the agent loop of Part 3 (from
+09); `views/` ways to look at a
 conversation; `mock/` the local stand-in for the API, in rooms by job; `exercises/` the
 self-checking exercises. Imports point one way: `api`, then the top-level modules, then
 `runtime`, then `views` and `mock`.
@@ -54,6 +55,9 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.edit         edit_file: one exact replacement, the diff kept for the UI
                 runtime.session_log  the JSONL log that round-trips exactly
                 views.neutral        details_view(): what a UI shows beside a result
+    chapter 09  runtime.loop         run_loop(): the agent loop, a move for every stop reason
+                runtime.bounds       Bounds, Spent: a run's turns, tokens and money, checked
+                runtime.senders      sender(): the model for the loop, retried by the SDK
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only
