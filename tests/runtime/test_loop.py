@@ -1,25 +1,38 @@
 """The agent loop, driven by scripted replies: every stop reason's move, every bound, interrupts
 and resuming from the log. No test waits on the clock: the model is a list of replies."""
 
+import threading
+from typing import get_args
+
+import pytest
 from builders import assistant
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
+from handagent.api.checks import check_request
+from handagent.api.models import DEFAULT
+from handagent.api.rejections import Rejection
 from handagent.examples import ADDER, CLOCK
 from handagent.runtime import session_log
+from handagent.runtime.adapters import to_anthropic
 from handagent.runtime.bounds import Bounds
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import (
+    AssistantMessage,
     StopDetails,
+    StopReason,
     TextBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
+    UserMessage,
     assistant_aborted,
     assistant_from_error,
     tool_calls,
     user_text,
 )
-from handagent.runtime.repair import INTERRUPTED, TRUNCATED, unanswered_calls
+from handagent.runtime.repair import INTERRUPTED, TRUNCATED, repair, unanswered_calls
 from handagent.tools import Tool
 
 ASK = user_text("What is 1 + 2?", timestamp=1.0)
@@ -205,3 +218,139 @@ def test_every_call_of_every_run_has_exactly_one_result():
     run = run_loop([ASK], [ADDER], scripted(*replies))
     calls = [c.id for m in run.messages for c in tool_calls(m)]
     assert len(results_of(run)) == len(calls) == 2
+
+
+# The property: random scripts of replies (every stop reason; calls to a tool that works, one
+# that raises, one that times out, one that meets the stop button, one that does not exist),
+# random bounds, Ctrl-C at random steps. No example waits on the clock: the slow tool waits on
+# an event nobody sets before the module ends, against a timeout of a millisecond.
+NEVER = threading.Event()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def release_the_slow_tools():
+    yield
+    NEVER.set()  # the abandoned threads finish, so the interpreter can exit
+
+
+def _raise(error):
+    def tool(**_):
+        raise error
+
+    return tool
+
+
+SCHEMA = {"type": "object", "properties": {}}
+PROPERTY_TOOLS = [
+    ADDER,
+    Tool("fail", "Always fails.", SCHEMA, _raise(RuntimeError("broken"))),
+    Tool("slow", "Never finishes in time.", SCHEMA, lambda: NEVER.wait(), timeout=0.001),
+    Tool("stop_button", "Pressed mid-call.", SCHEMA, _raise(KeyboardInterrupt())),
+]
+NAMES = ["add", "fail", "slow", "stop_button", "nope"]
+MAX_TOKENS = 256
+
+
+@st.composite
+def replies(draw, turn: int) -> AssistantMessage:
+    reason = draw(st.sampled_from(get_args(StopReason)))
+    content = [TextBlock(draw(st.sampled_from(["Working.", "Done.", "我来看看。"])))] * draw(
+        st.booleans()
+    )
+    if reason not in ("pause", "error"):  # a pause never leaves a client call waiting (§4.4)
+        for n in range(draw(st.integers(0, 3))):
+            name = draw(st.sampled_from(NAMES))
+            arguments = {"a": 1, "b": 2} if name == "add" else {}
+            if reason == "length" and draw(st.booleans()):
+                content.append(ToolCall(f"t{turn}_{n}", name, None, '{"a": 1, "'))
+            else:
+                content.append(ToolCall(f"t{turn}_{n}", name, arguments))
+    if reason == "error":
+        content = []
+    out = MAX_TOKENS if reason == "length" and draw(st.booleans()) else draw(st.integers(1, 200))
+    usage = Usage(draw(st.integers(1, 3_000)), out)
+    extra = {"error_message": "anthropic (h): HTTP 500 api_error: x"} if reason == "error" else {}
+    if reason == "refusal":
+        extra = {"stop_details": StopDetails("refusal", "cyber", "Declined.")}
+    return assistant(*content, stop_reason=reason, model=DEFAULT, usage=usage, **extra)
+
+
+@st.composite
+def scripts(draw) -> list[AssistantMessage]:
+    return [draw(replies(turn)) for turn in range(draw(st.integers(1, 7)))]
+
+
+def _wire(messages: list) -> list[dict]:
+    return to_anthropic(messages, model=DEFAULT)
+
+
+def _accepted(messages: list) -> None:
+    body = {"model": DEFAULT, "max_tokens": MAX_TOKENS, "messages": _wire(messages),
+            "tools": [tool.menu_entry() for tool in PROPERTY_TOOLS]}  # fmt: skip
+    check_request(body, catalogue_only=True)
+
+
+def _queue(script: list, stop_at: int | None):
+    """A send for the script (then "Done." forever), and an on_step pressing Ctrl-C at a step."""
+    send = scripted(*script, *[DONE] * 20)
+
+    def on_step(step):
+        if step.turn == stop_at:
+            raise KeyboardInterrupt
+
+    return send, on_step
+
+
+@settings(max_examples=120)
+@given(
+    script=scripts(),
+    turns=st.integers(1, 6),
+    tokens=st.integers(100, 40_000),
+    dollars=st.sampled_from([0.0003, 0.001, 1.0]),
+    stop_at=st.none() | st.integers(1, 6),
+)
+def test_random_runs_keep_a_valid_history_within_their_bounds_and_resume_it(
+    tmp_path_factory, script, turns, tokens, dollars, stop_at
+):
+    log = tmp_path_factory.mktemp("run") / "run.jsonl"
+    session_log.append(log, ASK)
+    bounds = Bounds(turns=turns, tokens=tokens, dollars=dollars)
+    send, on_step = _queue(script, stop_at)
+    run = run_loop([ASK], PROPERTY_TOOLS, send, bounds=bounds, max_tokens=MAX_TOKENS,
+                   log=log, on_step=on_step)  # fmt: skip
+    history = list(run.messages)
+    event(f"ended: {run.ending}")  # --hypothesis-show-statistics: every ending is reached
+
+    # every request the API's checks accept; a paused turn goes back as is, and the neutral
+    # protocol keeps no server-tool blocks (adapters skip them): today's models call that a
+    # prefill, which is the one rejection a request may meet
+    for request in send.requests:
+        if _wire(request)[-1]["role"] == "assistant":
+            assert request[-1].stop_reason == "pause"
+            with pytest.raises(Rejection, match="does not support assistant message prefill"):
+                _accepted(request)
+        else:
+            _accepted(request)
+    # every call has exactly one result, right after its reply
+    calls = [call.id for message in history for call in tool_calls(message)]
+    answered = [m.tool_call_id for m in history if isinstance(m, ToolResultMessage)]
+    assert sorted(calls) == sorted(answered) and repair(history) == history
+    # no bound exceeded: no request once one was reached
+    replies_sent = [m for m in history[1:] if isinstance(m, AssistantMessage)]
+    assert len(send.requests) == run.spent.turns == len(replies_sent) <= bounds.turns
+    before_last = replies_sent[:-1]
+    assert sum(r.usage.input_tokens + r.usage.output_tokens for r in before_last) < bounds.tokens
+    # the log is the history, and a resumed run continues the same conversation
+    assert session_log.load(log) == history
+    resend = scripted(DONE)
+    resumed = run_loop(session_log.load(log), PROPERTY_TOOLS, resend, log=log)
+    assert resumed.messages[: len(history)] == tuple(history)
+    last = history[-1]
+    if isinstance(last, ToolResultMessage | UserMessage):
+        assert resend.requests[0] == history
+    elif last.stop_reason in ("error", "aborted") and not tool_calls(last):
+        assert resend.requests[0] == history[:-1]  # the failed record is kept, not sent
+    elif last.stop_reason == "pause":
+        assert resend.requests[0] == history
+    else:  # the model had the last word: nothing is sent
+        assert (resend.requests, resumed.ending) == ([], "waiting")

@@ -3,7 +3,8 @@
 `run_loop(history, tools, send)` returns a `Run`: the whole history, why the run ended and a
 sentence saying so. Each reply's stop reason has its move (`MOVES`):
 
-    tool_use   run the calls (at once, `run_calls`), every call answered; ask again
+    tool_use   run the calls (at once, `run_calls`), every call answered; ask again. No call
+               in it after all: as "stop" (and calls next to "stop" are run and answered)
     pause      the provider paused its own server-tool turn: send the content back; ask again
     stop       the turn is done (Anthropic's end_turn or stop_sequence): end the run, "done"
     length     a call's arguments were cut: it is refused and the model told so; ask again.
@@ -23,7 +24,8 @@ an error result for the model (chapter 05), not the end of the run.
 Every message goes to the session log (`log=path`) as it is added, so the log is the history:
 `run_loop(session_log.load(path), ..., log=path)` resumes it. A resumed history whose last reply
 left calls unanswered gets them run first; one that ends on a failed or aborted request with no
-calls asks again (the failed record stays in the log but is not sent).
+calls asks again (the failed record stays in the log but is not sent); one that ends on the
+model's last word ends at once, "waiting": the user speaks next.
 
 `send(messages, tools_menu, max_tokens) -> AssistantMessage` is the model: it never raises
 (`runtime.senders.sender` for a provider; a list of scripted replies in tests).
@@ -46,7 +48,16 @@ from .repair import INTERRUPTED, unanswered_calls
 
 Send = Callable[[list[Message], list[dict], int], AssistantMessage]
 Ending = Literal[
-    "done", "turns", "tokens", "dollars", "cut", "window", "refusal", "error", "interrupted"
+    "done",
+    "turns",
+    "tokens",
+    "dollars",
+    "cut",
+    "window",
+    "refusal",
+    "error",
+    "interrupted",
+    "waiting",
 ]
 MOVES = {  # stop reason -> what the loop does next (see the table above)
     "tool_use": "run the calls, ask again",
@@ -127,6 +138,10 @@ def _note(ending: Ending, spent: Spent, bounds: Bounds, last: Message | None) ->
             f"停止：模型拒绝了（{why or '没有给出原因'}）",
         ),
         "error": pick(f"Stopped: the request failed ({error})", f"停止：请求失败（{error}）"),
+        "waiting": pick(
+            "Nothing to send: the model had the last word; add a user message to go on",
+            "没有要发送的：最后一句是模型说的；加一条用户消息再继续",
+        ),
         "interrupted": pick(
             "Stopped by you: every call is answered, the history can resume",
             "被你中断：每个调用都有了回答，历史可以接着运行",
@@ -179,6 +194,9 @@ def run_loop(
             and tool_calls(last)
         ):
             add(*run_calls(last, registry))  # a resumed run: answer what the last reply asked
+        elif isinstance(last, AssistantMessage) and last.stop_reason != "pause":
+            if _request(messages)[-1] is last:
+                return end("waiting")  # sending it would be a prefill: the user speaks next
         while True:
             if (bound := exceeded(spent, bounds)) is not None:
                 return end(bound)
@@ -192,11 +210,11 @@ def run_loop(
             reason = reply.stop_reason
             if reason == "length" and reply.usage.output_tokens < max_tokens:
                 return end("window")  # not max_tokens: the context window ran out
-            if reason in ASK_AGAIN or (reason == "length" and tool_calls(reply)):
-                continue  # a cut call was refused above, and the model told to call again
+            if reason == "pause" or (results and reason in ("tool_use", "stop", "length")):
+                continue  # the model reads its results (a cut call's: refused, call again)
             if reason == "length":
                 return end("cut")
-            ending = {"stop": "done", "refusal": "refusal", "error": "error"}
+            ending = {"stop": "done", "tool_use": "done", "refusal": "refusal", "error": "error"}
             return end(ending.get(reason, "interrupted"))
     except KeyboardInterrupt:  # the stop button, mid-tool or mid-loop: answer what is open
         replies = [i for i, m in enumerate(messages) if isinstance(m, AssistantMessage)]
