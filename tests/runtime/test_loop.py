@@ -17,7 +17,7 @@ from handagent.examples import ADDER, CLOCK
 from handagent.runtime import session_log
 from handagent.runtime.adapters import to_anthropic
 from handagent.runtime.bounds import Bounds
-from handagent.runtime.loop import run_loop
+from handagent.runtime.loop import next_move, run_loop
 from handagent.runtime.protocol import (
     AssistantMessage,
     StopDetails,
@@ -33,23 +33,12 @@ from handagent.runtime.protocol import (
     user_text,
 )
 from handagent.runtime.repair import INTERRUPTED, TRUNCATED, repair, unanswered_calls
+from handagent.runtime.senders import scripted
 from handagent.tools import Tool
 
 ASK = user_text("What is 1 + 2?", timestamp=1.0)
 ADD = ToolCall("c1", "add", {"a": 1, "b": 2})
 DONE = assistant(TextBlock("3."), stop_reason="stop")
-
-
-def scripted(*replies):
-    """A `send` that answers with these replies in order, keeping every request it was sent."""
-    queue = list(replies)
-
-    def send(messages, tools, max_tokens):
-        send.requests.append(list(messages))
-        return queue.pop(0)
-
-    send.requests = []
-    return send
 
 
 def results_of(run) -> list[ToolResultMessage]:
@@ -354,3 +343,23 @@ def test_random_runs_keep_a_valid_history_within_their_bounds_and_resume_it(
         assert resend.requests[0] == history
     else:  # the model had the last word: nothing is sent
         assert (resend.requests, resumed.ending) == ([], "waiting")
+
+
+@pytest.mark.parametrize(
+    ("reply", "move"),
+    [
+        (assistant(ADD), "ask_again"),
+        (assistant(TextBlock("Hm."), stop_reason="tool_use"), "done"),  # no call after all
+        (assistant(ADD, stop_reason="stop"), "ask_again"),  # a server that says stop by calls
+        (assistant(TextBlock("Searching"), stop_reason="pause"), "ask_again"),
+        (assistant(ADD, stop_reason="length", usage=Usage(1, 100)), "ask_again"),
+        (assistant(TextBlock("The"), stop_reason="length", usage=Usage(1, 100)), "cut"),
+        (assistant(TextBlock("The"), stop_reason="length", usage=Usage(1, 99)), "window"),
+        (assistant(ADD, stop_reason="refusal"), "refusal"),
+        (assistant(stop_reason="error"), "error"),
+        (assistant(ADD, stop_reason="aborted"), "interrupted"),
+        (DONE, "done"),
+    ],
+)
+def test_next_move_has_a_move_for_every_stop_reason(reply, move):
+    assert next_move(reply, max_tokens=100) == move

@@ -5,7 +5,7 @@ from builders import closed_port_url
 
 from handagent.llm import settings
 from handagent.runtime.protocol import user_text
-from handagent.runtime.senders import sender
+from handagent.runtime.senders import scripted, sender
 
 HI = [user_text("Hi")]
 
@@ -58,3 +58,14 @@ def test_a_server_that_is_down_is_an_error_message_not_an_exception():
 def test_an_unknown_api_is_refused_with_a_sentence_naming_the_choices():
     with pytest.raises(ValueError, match="api must be 'anthropic' or 'openai_chat'"):
         send_to("http://127.0.0.1:1", api="gemini")
+
+
+def test_a_scripted_model_answers_in_order_and_keeps_what_it_was_sent():
+    from builders import assistant
+
+    first, second = assistant(stop_reason="stop"), assistant(stop_reason="stop")
+    send = scripted(first, second)
+    assert (send(HI, [], 1), send(HI + HI, [], 1)) == (first, second)
+    assert send.requests == [HI, HI + HI]
+    with pytest.raises(ValueError, match="Only 2 replies were scripted; script one more."):
+        send(HI, [], 1)

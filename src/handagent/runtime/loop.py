@@ -1,7 +1,7 @@
 """The agent loop: ask the model, run its calls, answer them, ask again, until a reason to stop.
 
 `run_loop(history, tools, send)` returns a `Run`: the whole history, why the run ended and a
-sentence saying so. Each reply's stop reason has its move (`MOVES`):
+sentence saying so. Each reply's stop reason has its move (`next_move`):
 
     tool_use   run the calls (at once, `run_calls`), every call answered; ask again. No call
                in it after all: as "stop" (and calls next to "stop" are run and answered)
@@ -59,15 +59,7 @@ Ending = Literal[
     "interrupted",
     "waiting",
 ]
-MOVES = {  # stop reason -> what the loop does next (see the table above)
-    "tool_use": "run the calls, ask again",
-    "pause": "send it back, ask again",
-    "stop": "end: done",
-    "length": "calls cut: refuse them, ask again; text cut: end (cut or window)",
-    "refusal": "end: surface the refusal",
-    "error": "end: the sender has retried what the API says to retry",
-    "aborted": "end: interrupted",
-}
+Move = Literal["ask_again", "done", "cut", "window", "refusal", "error", "interrupted"]
 ASK_AGAIN = ("tool_use", "pause")  # a resumed history ending on these has its calls run first
 
 
@@ -150,6 +142,22 @@ def _note(ending: Ending, spent: Spent, bounds: Bounds, last: Message | None) ->
     return notes[ending] + pick(f". So far: {done}.", f"。到目前为止：{done}。")
 
 
+def next_move(reply: AssistantMessage, max_tokens: int) -> Move:
+    """What the loop does after this reply (its calls are answered either way): the table above.
+
+    Example: a "tool_use" reply with two calls -> "ask_again";  a "refusal" -> "refusal"
+    """
+    reason, calls = reply.stop_reason, tool_calls(reply)
+    if reason == "length" and reply.usage.output_tokens < max_tokens:
+        return "window"  # not max_tokens: the context window ran out
+    if reason == "pause" or (calls and reason in ("tool_use", "stop", "length")):
+        return "ask_again"  # the model reads its results (a cut call's: refused, call again)
+    if reason == "length":
+        return "cut"
+    return {"stop": "done", "tool_use": "done", "refusal": "refusal", "error": "error",
+            "aborted": "interrupted"}[reason]  # fmt: skip
+
+
 def _request(history: list[Message]) -> list[Message]:
     """The history to send: a failed or aborted last reply with no calls is a record, not a turn."""
     last = history[-1] if history else None
@@ -207,15 +215,8 @@ def run_loop(
             add(*results)
             if on_step is not None:
                 on_step(LoopStep(spent.turns, reply, tuple(results), spent))
-            reason = reply.stop_reason
-            if reason == "length" and reply.usage.output_tokens < max_tokens:
-                return end("window")  # not max_tokens: the context window ran out
-            if reason == "pause" or (results and reason in ("tool_use", "stop", "length")):
-                continue  # the model reads its results (a cut call's: refused, call again)
-            if reason == "length":
-                return end("cut")
-            ending = {"stop": "done", "tool_use": "done", "refusal": "refusal", "error": "error"}
-            return end(ending.get(reason, "interrupted"))
+            if (move := next_move(reply, max_tokens)) != "ask_again":
+                return end(move)
     except KeyboardInterrupt:  # the stop button, mid-tool or mid-loop: answer what is open
         replies = [i for i, m in enumerate(messages) if isinstance(m, AssistantMessage)]
         turn = messages[replies[-1] :] if replies else []  # the last reply and its results

@@ -18,6 +18,9 @@ it with. Both SDKs (anthropic 2.10, openai 3.57, `_base_client.py`) do the same:
 What still fails after the retries becomes stop_reason "error", its line naming the provider,
 the status and the provider's words; Ctrl-C, during a request or a wait, stop_reason "aborted".
 
+`scripted(*replies)` is a model written in advance: it answers with these replies in order, and
+keeps each request it was sent in `.requests`, for tests, exercises and a chapter's demos.
+
 Not handled here: streaming (`complete(stream=True)` streams, without retries), retrying a
 refusal on another model, a total deadline over all the retries.
 """
@@ -31,7 +34,7 @@ from ..cost import METER
 from ..language import pick
 from .adapters import from_anthropic, from_openai_chat
 from .loop import Send
-from .protocol import Message, assistant_aborted, assistant_from_error
+from .protocol import AssistantMessage, Message, assistant_aborted, assistant_from_error
 from .providers import Api, request_body
 
 SDK_ERRORS = (anthropic.APIError, openai.APIError)
@@ -104,4 +107,21 @@ def sender(
             line = redact(f"{api} ({where}): {_words(error)}{tries * (len(attempts) > 1)}", api_key)
             return assistant_from_error(line, model, api)
 
+    return send
+
+
+def scripted(*replies: AssistantMessage) -> Send:
+    """A `send` that answers with these replies in order; what it was sent is in `.requests`.
+
+    Example: scripted(reply_1, reply_2) -> send; send([...], [], 1024) -> reply_1, then reply_2
+    """
+    queue = list(replies)
+
+    def send(messages: list[Message], tools: list[dict], max_tokens: int) -> AssistantMessage:
+        if not queue:
+            raise ValueError(f"Only {len(replies)} replies were scripted; script one more.")
+        send.requests.append(list(messages))
+        return queue.pop(0)
+
+    send.requests = []
     return send
