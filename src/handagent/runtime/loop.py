@@ -104,6 +104,7 @@ def _note(ending: Ending, spent: Spent, bounds: Bounds, last: Message | None) ->
     error = getattr(last, "error_message", None) or ""
     details = getattr(last, "stop_details", None)
     why = ": ".join(x for x in (details and details.category, details and details.explanation) if x)
+    limit = f"{bounds.dollars:.2f}" if bounds.dollars >= 0.01 else f"{bounds.dollars:.4f}"
     notes = {
         "done": pick("Done: the model ended its turn", "完成：模型结束了这一轮"),
         "turns": pick(
@@ -113,10 +114,7 @@ def _note(ending: Ending, spent: Spent, bounds: Bounds, last: Message | None) ->
             f"Stopped at the token bound ({bounds.tokens:,})",
             f"到了 token 上限（{bounds.tokens:,}）",
         ),
-        "dollars": pick(
-            f"Stopped at the money bound (${bounds.dollars:.2f})",
-            f"到了花费上限（${bounds.dollars:.2f}）",
-        ),
+        "dollars": pick(f"Stopped at the money bound (${limit})", f"到了花费上限（${limit}）"),
         "cut": pick(
             "Stopped: the reply was cut at max_tokens, its text is incomplete",
             "停止：回复在 max_tokens 处被截断，文字不完整",
