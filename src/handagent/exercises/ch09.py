@@ -45,7 +45,7 @@ CASES = (
         "没有调用的 tool_use",
         _reply(TextBlock("Hm."), stop_reason="tool_use"),
         "nothing to answer: sending it back would be a prefill",
-        "没有要回答的：再发回去就成了预填充",
+        "没有要回答的：再发回去就成了预填（prefill）",
     ),
     (
         "stop (end_turn)",
@@ -73,7 +73,7 @@ CASES = (
         "length，文字在 max_tokens 处被截断",
         _reply(TextBlock("The forecast is"), stop_reason="length", out=MAX_TOKENS),
         "the text is incomplete; going on would be a prefill",
-        "文字不完整；接着写就成了预填充",
+        "文字不完整；接着写就成了预填",
     ),
     (
         "length, shorter than max_tokens",
