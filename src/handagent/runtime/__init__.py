@@ -15,11 +15,15 @@ records and translates at the edge:
     workspace    read_file confined to one folder
     edit         edit_file: one exact replacement, its diff kept for the UI
     session_log  the JSONL log of a session, which round-trips exactly
+    bounds       a run's limits in turns, tokens and money, and what it has spent
+    senders      the model for the loop: a provider through its SDK (retries included), or a script
+    loop         run_loop(): the agent loop, a move for every stop reason, resumable from the log
 
 Chapter by chapter: 06 protocol, thinking, the Anthropic adapter, providers; 07 the OpenAI
-adapter, ids, repair, calls, streaming; 08 workspace, truncate, edit, session_log.
+adapter, ids, repair, calls, streaming; 08 workspace, truncate, edit, session_log; 09 bounds,
+senders, loop.
 
 Imports point one way: protocol first, then thinking, ids and repair, adapters, streaming and
-providers. Their printed form (one line per message, the wire beside it) is a view:
+providers, and the loop last. Their printed form (one line per message, the wire beside it) is a view:
 `handagent.views.neutral`.
 """
