@@ -31,7 +31,7 @@ NB_WORKERS ?= 2
 
 lint_command = $(BIN)/ruff check src tests notebooks benchmarks && \
 	$(BIN)/ruff format --check src tests notebooks benchmarks
-# Kernels that nbconvert starts in the unit tests (test_secrets runs the series twice at once)
+# Kernels that nbconvert starts in the unit tests (test_secrets runs the series beside other tests)
 # talk over Unix sockets, not TCP: jupyter_client probes a free port, frees it and the kernel
 # binds it later, so two kernels starting together can pick the same port, and one dies
 # ("Kernel died before replying to kernel_info"). nbval does not read this config.
