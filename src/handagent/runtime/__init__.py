@@ -24,6 +24,6 @@ adapter, ids, repair, calls, streaming; 08 workspace, truncate, edit, session_lo
 senders, loop.
 
 Imports point one way: protocol first, then thinking, ids and repair, adapters, streaming and
-providers, and the loop last. Their printed form (one line per message, the wire beside it) is a view:
-`handagent.views.neutral`.
+providers, the loop last. Their printed form (one line per message, the wire beside it) is a
+view: `handagent.views.neutral`.
 """
