@@ -178,6 +178,17 @@ def test_a_resumed_history_with_calls_unanswered_runs_them_first():
     assert run.ending == "done"
 
 
+def test_a_log_cut_after_a_refusal_gets_its_calls_answered_and_waits_for_the_user(tmp_path):
+    log = tmp_path / "run.jsonl"
+    declined = assistant(ADD, stop_reason="refusal")
+    send = scripted()
+    run = run_loop([ASK, declined], [ADDER], send, log=log)
+    assert (run.ending, send.requests) == ("waiting", [])
+    assert run.note.startswith("Nothing to send: the model had the last word")
+    assert not unanswered_calls(list(run.messages))
+    assert [m.role for m in session_log.load(log)] == ["tool_result"]
+
+
 def test_a_failed_last_request_is_kept_in_the_history_but_not_sent_again():
     failed = assistant_from_error("boom", "m", "p")
     send = scripted(DONE)

@@ -6,6 +6,8 @@ sentence saying so. Each reply's stop reason has its move (`next_move`):
     tool_use   run the calls (at once, `run_calls`), every call answered; ask again. No call
                in it after all: as "stop" (and calls next to "stop" are run and answered)
     pause      the provider paused its own server-tool turn: send the content back; ask again
+               (the adapters keep no server-tool blocks, so a model that refuses a prefill
+               answers that request with a 400, and the run ends "error")
     stop       the turn is done (Anthropic's end_turn or stop_sequence): end the run, "done"
     length     a call's arguments were cut: it is refused and the model told so; ask again.
                Text was cut (max_tokens): end the run, "cut", saying so (continuing would be a
@@ -13,7 +15,8 @@ sentence saying so. Each reply's stop reason has its move (`next_move`):
                is shorter than max_tokens): end the run, "window"
     refusal    the model declined: answer its calls "not run", end the run, "refusal", with
                the provider's category and explanation
-    error      the request failed after the sender's retries (`runtime.senders`): end, "error"
+    error      the request failed after the sender's retries (`runtime.senders`), or was not
+               retried (a 400: a prompt over the context window, say): end, "error"
     aborted    Ctrl-C or Jupyter's stop button while waiting: end, "interrupted"
 
 A bound (`runtime.bounds`) is asked before every request: turns, tokens, money. Ctrl-C while a
@@ -23,12 +26,13 @@ an error result for the model (chapter 05), not the end of the run.
 
 Every message goes to the session log (`log=path`) as it is added, so the log is the history:
 `run_loop(session_log.load(path), ..., log=path)` resumes it. A resumed history whose last reply
-left calls unanswered gets them run first; one that ends on a failed or aborted request with no
-calls asks again (the failed record stays in the log but is not sent); one that ends on the
-model's last word ends at once, "waiting": the user speaks next.
+left calls unanswered gets them answered first, as the run would have; one that ends on a failed
+or aborted request asks again (a failed record with no calls stays in the log but is not sent);
+one that ends on the model's last word ends at once, "waiting": the user speaks next.
 
 `send(messages, tools_menu, max_tokens) -> AssistantMessage` is the model: it never raises
-(`runtime.senders.sender` for a provider; a list of scripted replies in tests).
+(`runtime.senders.sender` for a provider, `runtime.senders.scripted` for replies written in
+advance).
 
 Not handled here: user input during a run, compaction when the context fills, parallel runs
 sharing one log, bounds on wall time.
@@ -60,7 +64,6 @@ Ending = Literal[
     "waiting",
 ]
 Move = Literal["ask_again", "done", "cut", "window", "refusal", "error", "interrupted"]
-ASK_AGAIN = ("tool_use", "pause")  # a resumed history ending on these has its calls run first
 
 
 @dataclass(frozen=True)
@@ -194,15 +197,11 @@ def run_loop(
 
     try:
         last = messages[-1] if messages else None
-        if (
-            isinstance(last, AssistantMessage)
-            and last.stop_reason in ASK_AGAIN
-            and tool_calls(last)
-        ):
-            add(*run_calls(last, registry))  # a resumed run: answer what the last reply asked
-        elif isinstance(last, AssistantMessage) and last.stop_reason != "pause":
-            if _request(messages)[-1] is last:
-                return end("waiting")  # sending it would be a prefill: the user speaks next
+        if isinstance(last, AssistantMessage):  # a resumed run: the log ends on a reply
+            if tool_calls(last):
+                add(*run_calls(last, registry))  # answer what it asked, as the run would have
+            if next_move(last, max_tokens) not in ("ask_again", "error", "interrupted"):
+                return end("waiting")  # the model had the last word: sending it is a prefill
         while True:
             if (bound := exceeded(spent, bounds)) is not None:
                 return end(bound)
