@@ -20,8 +20,9 @@ def test_both_apis_reply_as_neutral_messages(mock_server, api):
     assert (reply.stop_reason, reply.provider) == ("stop", api)
 
 
-def test_a_529_the_api_says_to_retry_is_retried_by_the_sdk(mock_server):
-    send = send_to(mock_server.base_url, headers={"x-mock-fault": "overloaded_retryable"})
+@pytest.mark.parametrize("api", ["anthropic", "openai_chat"])
+def test_a_529_the_api_says_to_retry_is_retried_by_the_sdk(mock_server, api):
+    send = send_to(mock_server.base_url, api, headers={"x-mock-fault": "overloaded_retryable"})
     reply = send(HI, [], 256)
     assert reply.stop_reason == "error"
     assert reply.error_message.endswith("HTTP 529 overloaded_error: Overloaded (3 attempts)")
