@@ -100,6 +100,21 @@ def test_the_chapter_ends_with_its_own_three_question_self_check(path):
     assert len(questions(number)) == 3
 
 
+RULES_BOX = {"en": "> **The rules to take away**", "zh-CN": "> **要记住的规则**"}
+CLOSE = {"en": ("## Exercise", "## Self-check"), "zh-CN": ("## 练习", "## 自测")}
+
+
+@pytest.mark.parametrize("path", EVERY, ids=label)
+def test_the_chapters_rules_stand_in_one_box_before_its_exercise(path):
+    texts = ["".join(c["source"]) for c in cells(path) if c["cell_type"] == "markdown"]
+    boxes = [n for n, text in enumerate(texts) if RULES_BOX[language(path)] in text]
+    close = next(n for n, text in enumerate(texts) if text.startswith(CLOSE[language(path)]))
+    assert len(boxes) == 1 and boxes[0] < close, "one rules box, before the exercise"
+    box = texts[boxes[0]].split(RULES_BOX[language(path)])[1]
+    rules = re.findall(r"^> (\d)\. \*\*", box, re.M)
+    assert 2 <= len(rules) <= 4 and rules == [str(n) for n in range(1, len(rules) + 1)], box
+
+
 def test_every_english_chapter_has_its_chinese_twin_and_no_other():
     if not CHINESE:
         pytest.skip("the zh-CN edition has no chapters yet")
