@@ -8,7 +8,8 @@
     rejections         the API's refusals, in its own words, with their sources
     shapes             shape helpers every rule shares: fields, text, tags, turns and blocks
     history            the rules of `messages`: pairing, order, thinking blocks, server tools
-    model_rules        what one catalogue row lets a request do: prefill, tool_choice, thinking
+    model_rules        what one catalogue row lets a request do: prefill, tool_choice, thinking,
+                       the context window
     checks             check_request(): every rule above, in the API's order
 
 Following `check_request` stays inside this folder: `checks` reads `history`, `model_rules`

@@ -18,7 +18,7 @@ Wording and sources: `rejections` (../shared/reference/api-2026-12.md). Paths su
 Beta fields get their outer shape checked (`thread`, `mcp_servers`, `output_format`, the edit
 types of `context_management`), not every option inside them.
 
-Not handled here: limits that need the tokenizer (context length), images' bytes, documents'
+Not handled here: images' bytes, documents'
 contents, thinking blocks' signatures (only the server that made them can check those: see
 `mock.model.signatures`), what a beta field does (the mock's business).
 """
