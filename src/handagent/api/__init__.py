@@ -3,7 +3,8 @@
     API_VERSION        the `anthropic-version` SDK 2.10 sends; importing it loads nothing else
     TOOL_NAME_PATTERN  the pattern a tool's name must match
     models             the model catalogue: ids, lifecycle, rules, limits, prices, with sources
-    tokens             token estimates, the hidden tool-use prompt per model included
+    tokens             token estimates, the hidden tool-use prompt per model included, by
+                       piece in prefix order (for prompt caching)
     fields             the fields and blocks a request may hold, per API version and beta
     rejections         the API's refusals, in its own words, with their sources
     shapes             shape helpers every rule shares: fields, text, tags, turns and blocks

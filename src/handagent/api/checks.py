@@ -18,9 +18,12 @@ Wording and sources: `rejections` (../shared/reference/api-2026-12.md). Paths su
 Beta fields get their outer shape checked (`thread`, `mcp_servers`, `output_format`, the edit
 types of `context_management`), not every option inside them.
 
-Not handled here: images' bytes, documents'
-contents, thinking blocks' signatures (only the server that made them can check those: see
-`mock.model.signatures`), what a beta field does (the mock's business).
+`cache_control` markers are checked for their shape and number (at most four, the top-level
+one included [U]); what they cache is the mock's (`mock.hosted.prompt_cache`).
+
+Not handled here: images' bytes, documents' contents, thinking blocks' signatures (only the
+server that made them can check those: see `mock.model.signatures`), what a beta field does
+(the mock's business).
 """
 
 import json
