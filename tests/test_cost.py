@@ -158,3 +158,20 @@ def test_a_plain_httpx_client_with_the_hook_is_counted_too(mock_server, stream):
             text = reply.read().decode()
     assert len(meter.calls) == 1 and meter.calls[0].model == "claude-haiku-4-5-20251001"
     assert meter.calls[0].output_tokens > 1 and str(meter.calls[0].output_tokens) in text
+
+
+def test_a_cached_prompt_is_priced_part_by_part(meter):
+    # 2,000 characters marked as a breakpoint: 2,606 tokens on Haiku 5.5, written, then read
+    system = [{"type": "text", "text": "缓" * 2_000, "cache_control": {"type": "ephemeral"}}]
+    question = [{"role": "user", "content": "现在几点?"}]
+    model = llm.settings().model
+    replies = [
+        llm.client().messages.create(model=model, max_tokens=100, system=system, messages=question)
+        for _ in range(2)
+    ]
+    out = replies[0].usage.output_tokens
+    assert meter.calls == [Call(replies[0].model, 10, out, 0, 2_606, 0),
+                           Call(replies[0].model, 10, out, 2_606, 0, 0)]  # fmt: skip
+    written, read = (dollars(call) for call in meter.calls)
+    assert written == pytest.approx((10 * 0.10 + out * 0.50 + 2_606 * 0.125) / 1e6)
+    assert read == pytest.approx((10 * 0.10 + out * 0.50 + 2_606 * 0.01) / 1e6)

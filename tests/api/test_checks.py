@@ -575,3 +575,42 @@ def test_the_version_decides_whether_the_models_sampling_rule_applies():
     assert rejected(request, version="2023-06-01") == (
         "`temperature` and `top_p` cannot both be specified for this model. Please use only one."
     )
+
+
+EPHEMERAL = {"type": "ephemeral"}
+
+
+def test_five_breakpoints_are_refused_wherever_they_are():
+    def marked(text: str) -> dict:
+        return {"type": "text", "text": text, "cache_control": EPHEMERAL}
+
+    result = {"type": "tool_result", "tool_use_id": "t1", "content": [marked("12:00")]}
+    messages = [
+        {"role": "user", "content": [marked("Time?")]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "get_time",
+                                           "input": {}}]},
+        {"role": "user", "content": [result]},
+    ]  # fmt: skip
+    tools = [{"name": "get_time", "input_schema": {"type": "object"}, "cache_control": EPHEMERAL}]
+    system = [{"type": "text", "text": "Be brief.", "cache_control": EPHEMERAL}]
+    four = body(messages, tools=tools, system=system)
+    assert check_request(four) is None
+    assert rejected({**four, "cache_control": EPHEMERAL}) == (
+        "A maximum of 4 blocks with cache_control may be provided. Found 5."
+    )
+
+
+@pytest.mark.parametrize(
+    ("mark", "message"),
+    [
+        ({"type": "persistent"}, "cache_control.type: Input should be 'ephemeral'"),
+        ({"type": "ephemeral", "ttl": "24h"}, "cache_control.ttl: Input should be '5m' or '1h'"),
+        (
+            {"type": "ephemeral", "scope": "org"},
+            "cache_control.scope: Extra inputs are not permitted",
+        ),
+        ("ephemeral", "cache_control: Input should be a valid dictionary or object"),
+    ],
+)
+def test_a_cache_control_is_ephemeral_with_a_ttl_of_5m_or_1h(mark, message):
+    assert rejected(body(cache_control=mark)) == message

@@ -5,6 +5,7 @@ Expected messages are typed out from ../shared/reference/api-2026-12.md (§2.1, 
 from the recorded replies; the models are the reference's examples for each rule.
 """
 
+import anthropic
 import pytest
 from builders import HI, rejected, request
 
@@ -283,3 +284,53 @@ def test_a_row_with_no_other_thinking_type_refuses_without_advice():
     with pytest.raises(Rejection) as caught:
         model_rules.check(request, row, version="2023-06-01", count_tokens=False)
     assert caught.value.message == '"thinking.type.enabled" is not supported for this model.'
+
+
+# --- the context window: every served row's, typed out from the reference's table (§1.1) ----
+WINDOWS = {
+    "claude-fable-5-2": 1_000_000, "claude-mythos-5-2": 1_000_000,
+    "claude-haiku-5-5": 1_000_000, "claude-sonnet-5-5": 1_000_000,
+    "claude-fable-5-1": 1_000_000, "claude-opus-5-5": 1_000_000,
+    "claude-mythos-5-1": 1_000_000, "claude-sonnet-5": 1_000_000,
+    "claude-fable-5": 1_000_000, "claude-mythos-5": 1_000_000, "claude-opus-5": 1_000_000,
+    "claude-opus-4-8": 1_000_000, "claude-opus-4-7": 1_000_000,
+    "claude-opus-4-6": 200_000, "claude-sonnet-4-6": 200_000,
+    "claude-haiku-4-5-20251001": 200_000, "claude-opus-4-5-20251101": 200_000,
+}  # fmt: skip
+
+
+def test_every_served_row_has_its_window_typed_out_here():
+    assert {m.id: m.context_window for m in models.served()} == WINDOWS
+
+
+def test_a_prompt_one_token_over_the_window_is_refused_with_its_count():
+    # Haiku 4.5 counts one token per Chinese character; 7 tokens frame one message
+    over = body("claude-haiku-4-5", messages=[{"role": "user", "content": "字" * 199_994}])
+    assert rejected(over) == "prompt is too long: 200001 tokens > 200000 maximum"
+    fits = body("claude-haiku-4-5", messages=[{"role": "user", "content": "字" * 199_993}])
+    assert check_request(fits) is None
+
+
+def test_max_tokens_is_not_counted_against_the_window():
+    fits = body("claude-haiku-4-5", max_tokens=64_000,
+                messages=[{"role": "user", "content": "字" * 199_993}])  # fmt: skip
+    assert check_request(fits) is None
+
+
+def test_count_tokens_counts_a_prompt_over_the_window():
+    over = {"model": "claude-haiku-4-5", "messages": [{"role": "user", "content": "字" * 300_000}]}
+    assert check_request(over, count_tokens=True) is None
+
+
+@pytest.mark.parametrize(("model", "window"), WINDOWS.items())
+def test_the_sdk_gets_the_apis_400_for_a_prompt_over_each_models_window(sdk, model, window):
+    messages = [{"role": "user", "content": "字" * window}]  # at least one token per character
+    counted = sdk.messages.count_tokens(model=model, messages=messages).input_tokens
+    assert counted > window
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        sdk.messages.create(model=model, max_tokens=100, messages=messages)
+    assert caught.value.status_code == 400
+    assert caught.value.body["error"] == {
+        "type": "invalid_request_error",
+        "message": f"prompt is too long: {counted} tokens > {window} maximum",
+    }

@@ -228,3 +228,24 @@ def test_haiku_5_5_lists_every_capability_the_catalogue_gives_it():
         "structured_outputs": yes,
     }
     assert model_info(get("claude-haiku-4-5"))["capabilities"]["code_execution"] == no
+
+
+# The minimum cacheable prefix, typed out: §7 (the 5.5 models, Haiku 4.5) and the prompt-caching
+# docs' table as quoted in public (anthropic-sdk-python#1194, dev.to/creeta 2026).
+CACHE_MINIMUMS = {
+    "claude-fable-5-2": 512, "claude-mythos-5-2": 512, "claude-haiku-5-5": 512,
+    "claude-sonnet-5-5": 512, "claude-fable-5-1": 512, "claude-opus-5-5": 512,
+    "claude-mythos-5-1": 512, "claude-sonnet-5": 1_024, "claude-fable-5": 512,
+    "claude-mythos-5": 512, "claude-opus-5": 512, "claude-opus-4-8": 1_024,
+    "claude-opus-4-7": 2_048, "claude-opus-4-6": 4_096, "claude-sonnet-4-6": 1_024,
+    "claude-haiku-4-5-20251001": 4_096, "claude-opus-4-5-20251101": 4_096,
+}  # fmt: skip
+
+
+def test_every_served_row_has_its_minimum_cacheable_prefix():
+    assert {m.id: m.cache_minimum for m in models.served()} == CACHE_MINIMUMS
+
+
+def test_a_guessed_cache_minimum_is_listed_as_unconfirmed():
+    for model_id in ("claude-fable-5-2", "claude-mythos-5-2", "claude-fable-5-1"):
+        assert any(u.startswith("cache_minimum") for u in get(model_id).unconfirmed)

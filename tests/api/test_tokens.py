@@ -12,11 +12,14 @@ from builders import request, tool, user
 from handagent.api import models
 from handagent.api.tokens import (
     IMAGE_TOKENS,
+    REQUEST_OVERHEAD,
     block_tokens,
     content_tokens,
     factor,
     input_tokens,
     output_tokens,
+    pieces,
+    prefix_tokens,
     row,
     text_tokens,
     tool_prompt,
@@ -172,3 +175,41 @@ def test_thinking_blocks_count_their_text_not_their_signature():
     block = {"type": "thinking", "thinking": "Let me see.", "signature": "x" * 64}
     assert block_tokens(block) == text_tokens("Let me see.")
     assert block_tokens({**block, "thinking": ""}) == 0
+
+
+MARK = {"type": "ephemeral", "ttl": "1h"}
+
+
+def test_a_cache_control_marker_adds_no_token():
+    plain = asked(
+        "claude-haiku-5-5", tools=[WEATHER_TOOL], system=[{"type": "text", "text": "Be brief."}]
+    )
+    marked = asked(
+        "claude-haiku-5-5",
+        tools=[{**WEATHER_TOOL, "cache_control": MARK}],
+        system=[{"type": "text", "text": "Be brief.", "cache_control": MARK}],
+    )
+    assert input_tokens(marked) == input_tokens(plain)
+
+
+def test_the_pieces_come_tools_then_system_then_messages_and_add_up_to_the_prompt():
+    body = asked("claude-haiku-5-5", tools=[{**WEATHER_TOOL, "cache_control": MARK}],
+                 system="Be brief.")  # fmt: skip
+    body["messages"].append({"role": "assistant", "content": [{"type": "text", "text": "Sure."}]})
+    found = pieces(body)
+    assert [p.where for p in found] == [("tools", 0), ("system",), ("messages", 0, 0),
+                                        ("messages", 1, 0)]  # fmt: skip
+    assert [p.mark for p in found] == [MARK, None, None, None]
+    assert found[2].value == ("user", "What's the weather like in San Francisco?")
+    assert prefix_tokens(body, REQUEST_OVERHEAD + sum(p.raw for p in found)) == input_tokens(body)
+
+
+def test_a_tool_result_is_marked_by_a_marker_inside_its_content():
+    result = {"type": "tool_result", "tool_use_id": "t1",
+              "content": [{"type": "text", "text": "18°C", "cache_control": MARK}]}  # fmt: skip
+    assert pieces(request([user([result])]))[0].mark == MARK
+
+
+def test_a_prefix_is_scaled_and_carries_the_hidden_tool_prompt():
+    assert prefix_tokens(asked("claude-haiku-5-5"), 100) == 130
+    assert prefix_tokens(asked("claude-haiku-5-5", tools=[WEATHER_TOOL]), 100) == 130 + 354

@@ -73,7 +73,10 @@ VERSIONS = ["2023-06-01", "2026-10-21"]
 ODD_VERSIONS = [None, "", "2023-01-01", "2026-10-21, 2026-10-21", "latest"]
 ODD_KEYS = ["bad-key", "bad-", ""]
 ODD_BLOCKS = [{"type": "thinking"}, {"type": "server_tool_use"}, {"type": 7}, {"type": "text"},
-              {"type": "text", "text": 5}, {"type": "image", "source": {}}, {}]  # fmt: skip
+              {"type": "text", "text": 5}, {"type": "image", "source": {}}, {},
+              {"type": "text", "text": "a", "cache_control": {"type": "ephemeral", "ttl": "2h"}},
+              {"type": "text", "text": "a" * 3000, "cache_control": {"type": "ephemeral"}},
+              {"type": "text", "text": "a", "cache_control": "ephemeral"}]  # fmt: skip
 FAULTS = ["", "", "", "", "overloaded", "rate_limit", "server_error", "overloaded_retryable",
           "disconnect", "stream_cut", "slow=0", "slow=0.5", "slow=-1", "slow=x", "x"]  # fmt: skip
 SERVER_FAULTS = {"overloaded": 529, "server_error": 500, "overloaded_retryable": 529}

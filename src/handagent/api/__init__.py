@@ -3,12 +3,14 @@
     API_VERSION        the `anthropic-version` SDK 2.10 sends; importing it loads nothing else
     TOOL_NAME_PATTERN  the pattern a tool's name must match
     models             the model catalogue: ids, lifecycle, rules, limits, prices, with sources
-    tokens             token estimates, the hidden tool-use prompt per model included
+    tokens             token estimates, the hidden tool-use prompt per model included, by
+                       piece in prefix order (for prompt caching)
     fields             the fields and blocks a request may hold, per API version and beta
     rejections         the API's refusals, in its own words, with their sources
     shapes             shape helpers every rule shares: fields, text, tags, turns and blocks
     history            the rules of `messages`: pairing, order, thinking blocks, server tools
-    model_rules        what one catalogue row lets a request do: prefill, tool_choice, thinking
+    model_rules        what one catalogue row lets a request do: prefill, tool_choice, thinking,
+                       the context window
     checks             check_request(): every rule above, in the API's order
 
 Following `check_request` stays inside this folder: `checks` reads `history`, `model_rules`

@@ -18,9 +18,12 @@ Wording and sources: `rejections` (../shared/reference/api-2026-12.md). Paths su
 Beta fields get their outer shape checked (`thread`, `mcp_servers`, `output_format`, the edit
 types of `context_management`), not every option inside them.
 
-Not handled here: limits that need the tokenizer (context length), images' bytes, documents'
-contents, thinking blocks' signatures (only the server that made them can check those: see
-`mock.model.signatures`), what a beta field does (the mock's business).
+`cache_control` markers are checked for their shape and number (at most four, the top-level
+one included [U]); what they cache is the mock's (`mock.hosted.prompt_cache`).
+
+Not handled here: images' bytes, documents' contents, thinking blocks' signatures (only the
+server that made them can check those: see `mock.model.signatures`), what a beta field does
+(the mock's business).
 """
 
 import json
@@ -29,7 +32,17 @@ from functools import lru_cache
 
 from . import API_VERSION, API_VERSIONS, TOOL_NAME_PATTERN, fields, model_rules, models
 from .history import check_messages, check_server_tools, check_thinking_first, check_tool_protocol
-from .rejections import INVALID_SCHEMA, UNANSWERED, UNEXPECTED, Rejection, invalid, not_found
+from .rejections import (
+    CACHE_TTLS,
+    INVALID_SCHEMA,
+    MAX_BREAKPOINTS,
+    TOO_MANY_BREAKPOINTS,
+    UNANSWERED,
+    UNEXPECTED,
+    Rejection,
+    invalid,
+    not_found,
+)
 from .shapes import check_fields, check_text, one_of, tag_error
 
 __all__ = [
@@ -91,11 +104,48 @@ def check_request(
     check_messages(body["messages"], betas)
     check_tool_protocol(body["messages"])
     check_server_tools(body["messages"], body.get("tools") or [], body.get("mcp_servers") or [])
+    _check_breakpoints(body)
     if (body.get("thinking") or {}).get("type") == "enabled":
         check_thinking_first(body["messages"])
     row = check_model(body["model"]) if catalogue_only else models.find(body["model"])
     if row is not None and row.served:
         model_rules.check(body, row, version=version, count_tokens=count_tokens)
+
+
+def _marks(body: dict):
+    """Every `cache_control` of a request, with where it is: ("tools.0", {...}), ..."""
+    if body.get("cache_control") is not None:  # automatic caching: one breakpoint, placed for us
+        yield "cache_control", body["cache_control"]
+    places = [(f"tools.{i}", tool) for i, tool in enumerate(body.get("tools") or [])]
+    if isinstance(body.get("system"), list):
+        places += [(f"system.{i}", block) for i, block in enumerate(body["system"])]
+    for m, message in enumerate(body["messages"]):
+        content = message.get("content")
+        for j, block in enumerate(content if isinstance(content, list) else []):
+            places.append((f"messages.{m}.content.{j}", block))
+            inner = block.get("content") if block.get("type") == "tool_result" else None
+            for k, part in enumerate(inner if isinstance(inner, list) else []):
+                places.append((f"messages.{m}.content.{j}.content.{k}", part))
+    for where, place in places:
+        if isinstance(place, dict) and place.get("cache_control") is not None:
+            yield f"{where}.cache_control", place["cache_control"]
+
+
+def _check_breakpoints(body: dict) -> None:
+    """`cache_control` markers: {"type": "ephemeral", "ttl"?: "5m" | "1h"}, at most four."""
+    marks = list(_marks(body))
+    for where, mark in marks:
+        if not isinstance(mark, dict):
+            raise invalid(f"{where}: Input should be a valid dictionary or object")
+        if mark.get("type") != "ephemeral":
+            raise invalid(f"{where}.type: Input should be 'ephemeral'")
+        for name in mark:
+            if name not in ("type", "ttl"):
+                raise invalid(f"{where}.{name}: Extra inputs are not permitted")
+        if mark.get("ttl", "5m") not in CACHE_TTLS:
+            raise invalid(f"{where}.ttl: Input should be {one_of(CACHE_TTLS)}")
+    if len(marks) > MAX_BREAKPOINTS:
+        raise invalid(TOO_MANY_BREAKPOINTS.format(found=len(marks)))
 
 
 def _check_system(system: object) -> None:

@@ -11,8 +11,14 @@
     max_tokens          at most the row's `max_output_tokens`
     sampling            under anthropic-version 2023-06-01, the row's `sampling` rule (under
                         2026-10-21 the fields themselves are refused, see `fields`)
+    context window      the prompt, as `tokens.input_tokens` estimates it (the count
+                        `count_tokens` returns), at most the row's `context_window`
 
 Wording and sources: `rejections` (reference §2.1, §2.6, §3).
+
+`count_tokens` is not refused for a long prompt: it counts one over the window (a third-party
+measurement, stdapi-ai/stdapi.ai#297: 200 `{"input_tokens": 281257}` on Haiku 4.5). What
+`max_tokens` leaves of the window is not checked (reference silent, see `PROMPT_TOO_LONG`).
 
 Not handled here: models the catalogue does not know (an Anthropic-compatible endpoint's own
 models get no per-model rule), retired models (a 404 before any of this, see `checks`).
@@ -28,6 +34,7 @@ from .rejections import (
     MAX_TOKENS_OVER,
     NO_EFFORT,
     PREFILL,
+    PROMPT_TOO_LONG,
     SAMPLING_DEPRECATED,
     SAMPLING_ONE_OF,
     THINKING_ADVICE,
@@ -35,6 +42,7 @@ from .rejections import (
     invalid,
 )
 from .shapes import blocks_of, turns
+from .tokens import input_tokens
 
 UNFINISHED = ("server_tool_use", "mcp_tool_use", "compaction")  # how a paused turn can end (§4.4)
 MIN_BUDGET_TOKENS = 1024  # SDK: ThinkingConfigEnabledParam.budget_tokens, "at least 1,024"
@@ -58,6 +66,9 @@ def check(body: dict, model: Model, *, version: str, count_tokens: bool) -> None
         )
     if version == "2023-06-01":
         _check_sampling(body, model)
+    prompt = input_tokens(body)
+    if prompt > model.context_window:
+        raise invalid(PROMPT_TOO_LONG.format(tokens=prompt, window=model.context_window))
 
 
 def _check_prefill(messages: list[dict], model: Model) -> None:

@@ -99,6 +99,10 @@ class Model:
     tool_prompt_tokens: tuple[int, int] = (354, 474)  # hidden prompt: auto/none, any/tool
     tool_prompt_estimated: bool = False  # no documented row: an estimate, see `unconfirmed`
     tokenizer: Literal["2025", "2026"] = "2026"  # "2026": ~30% more tokens for the same text
+    # The shortest prefix a `cache_control` breakpoint caches; a shorter one is not cached (no
+    # error). 512 for the 5.5 models (§7); the other rows from the prompt-caching docs' table as
+    # quoted in public (PROMPT_CACHING below), [U] where a row is not in it.
+    cache_minimum: int = 512
     prices: Prices | None = None
     unconfirmed: tuple[str, ...] = field(default=())  # facts the reference could not confirm
 
@@ -131,6 +135,7 @@ _CLAUDE_4 = dict(  # the Claude 4.5 and 4.6 generation: thinking off unless aske
     context_window=200_000,
     max_output_tokens=64_000,
     tool_prompt_tokens=(496, 588),
+    cache_minimum=4_096,  # Haiku 4.5 (§7), Opus 4.5 and 4.6
 )
 _RETIRED = dict(_CLAUDE_4, lifecycle="retired", thinking_types=frozenset({"disabled"}))
 _OPUS_PRICES = Prices(5.00, 25.00, 6.25, 10.00, 0.50)
@@ -138,6 +143,12 @@ _FABLE_5_PRICES = Prices(10.00, 50.00, 12.50, 20.00, 1.00)
 _FABLE_5_1_PRICES = Prices(10.00, 50.00, 12.50, 20.00, 0.25)
 _FABLE_5_2_PRICES = Prices(8.00, 40.00, 10.00, 16.00, 0.20)
 _SONNET_4_PRICES = Prices(3.00, 15.00, 3.75, 6.00, 0.30)
+# The prompt-caching page's table of minimums, as quoted in anthropics/anthropic-sdk-python#1194
+# (the 4.x rows) and dev.to/creeta (2026: "512 tokens for Opus 5, Fable 5 and Mythos 5; 1,024
+# for Opus 4.8, Sonnet 5, Sonnet 4.6/4.5 ...; 2,048 for Opus 4.7; and 4,096 for Opus 4.6, Opus
+# 4.5 and Haiku 4.5"); the 5.5 rows from the reference (§7).
+PROMPT_CACHING = f"{DOCS}/build-with-claude/prompt-caching"
+_NO_CACHE_ROW = "cache_minimum (not in the docs' table: 512, as on Fable 5)"
 _NO_TOOL_ROW = "tool_prompt_tokens (no documented row: estimated from the nearest model's row)"
 _FORCED_UNKNOWN = "forced_tool_choice (not in its list of 400s; documented as accepted nearby)"
 _DISPLAY_UNKNOWN = "default_display (omitted, as on Opus 5.5 and Opus 4.7)"
@@ -151,7 +162,7 @@ MODELS: tuple[Model, ...] = (
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
         prices=_FABLE_5_2_PRICES,
         sources=(f"{DOCS}/models/fable-5-2/whats-new-fable-5-2", f"{REFERENCE} §1.1"),
-        unconfirmed=("forced_tool_choice (refused, as on Fable 5.1)", _NO_TOOL_ROW,
+        unconfirmed=("forced_tool_choice (refused, as on Fable 5.1)", _NO_TOOL_ROW, _NO_CACHE_ROW,
                      "prices.cache_write_5m, cache_write_1h (third-party sources only)"),
     ),
     Model(
@@ -162,7 +173,7 @@ MODELS: tuple[Model, ...] = (
         prices=_FABLE_5_2_PRICES,
         sources=("https://docs.aws.amazon.com/bedrock/latest/userguide/"
                  "model-card-anthropic-claude-mythos-5-2.md", f"{REFERENCE} §1.1"),
-        unconfirmed=("prices (assumed equal to Fable 5.2)", _NO_TOOL_ROW,
+        unconfirmed=("prices (assumed equal to Fable 5.2)", _NO_TOOL_ROW, _NO_CACHE_ROW,
                      "forced_tool_choice (refused, as on Mythos 5.1)"),
     ),
     Model(
@@ -176,7 +187,7 @@ MODELS: tuple[Model, ...] = (
                       long_prompt=Prices(0.50, 2.50, 0.625, 1.00, 0.05)),
         sources=(f"{DOCS}/models/haiku-5-5/overview.md",
                  "https://platform.claude.com/docs/zh-CN/models/haiku-5-5/overview",
-                 f"{REFERENCE} §1.1, §1.4, §2.1"),
+                 f"{REFERENCE} §1.1, §1.4, §2.1, §7"),
         unconfirmed=(_FORCED_UNKNOWN, _DISPLAY_UNKNOWN, _NO_TOOL_ROW,
                      "progress_as_thinking (documented for Opus 5.5 and Sonnet 5.5)"),
     ),
@@ -191,7 +202,7 @@ MODELS: tuple[Model, ...] = (
         prices=Prices(2.00, 10.00, 2.50, 4.00, 0.10),
         sources=("https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview",
                  "https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/whats-new-sonnet-5-5",
-                 f"{REFERENCE} §1.1, §2.1, §3"),
+                 f"{REFERENCE} §1.1, §2.1, §3, §7"),
         unconfirmed=(_DISPLAY_UNKNOWN, _NO_TOOL_ROW, "prices.cache_read ($0.10 vs $0.20)"),
     ),
     Model(
@@ -204,7 +215,7 @@ MODELS: tuple[Model, ...] = (
         prices=_FABLE_5_1_PRICES,
         sources=(f"{DOCS}/about-claude/pricing", f"{DOCS}/build-with-claude/preserved-thinking",
                  f"{REFERENCE} §1.1, §2.5, §3"),
-        unconfirmed=(_NO_TOOL_ROW,),
+        unconfirmed=(_NO_TOOL_ROW, _NO_CACHE_ROW),
     ),
     Model(
         id="claude-opus-5-5", display_name="Claude Opus 5.5", line="opus",
@@ -213,7 +224,8 @@ MODELS: tuple[Model, ...] = (
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,  # Opus 5's row
         prices=Prices(4.00, 20.00, 5.00, 8.00, 0.20),
         sources=("https://platform.claude.com/docs/zh-CN/models/opus-5-5/overview",
-                 f"{DOCS}/models/opus-5-5/whats-new-opus-5-5.md", f"{REFERENCE} §1.1, §2.1, §3"),
+                 f"{DOCS}/models/opus-5-5/whats-new-opus-5-5.md",
+                 f"{REFERENCE} §1.1, §2.1, §3, §7"),
         unconfirmed=(_NO_TOOL_ROW,),
     ),
     Model(
@@ -223,16 +235,17 @@ MODELS: tuple[Model, ...] = (
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
         prices=_FABLE_5_1_PRICES,
         sources=(f"{DOCS}/about-claude/pricing", f"{REFERENCE} §1.1, §3"),
-        unconfirmed=(_NO_TOOL_ROW,),
+        unconfirmed=(_NO_TOOL_ROW, _NO_CACHE_ROW),
     ),
     Model(
         id="claude-sonnet-5", display_name="Claude Sonnet 5", line="sonnet",
         released=date(2026, 6, 30), lifecycle="legacy", replacement="claude-sonnet-5-5",
         thinking_types=frozenset({"adaptive", "disabled"}),
-        tool_prompt_tokens=(354, 474),
+        tool_prompt_tokens=(354, 474), cache_minimum=1_024,
         prices=Prices(2.00, 10.00, 2.50, 4.00, 0.20),  # the promotional price became the price
         sources=("https://platform.claude.com/docs/zh-CN/models/sonnet-5/overview.md",
-                 f"{DOCS}/agents-and-tools/tool-use/overview", f"{REFERENCE} §1.1, §6"),
+                 f"{DOCS}/agents-and-tools/tool-use/overview", PROMPT_CACHING,
+                 f"{REFERENCE} §1.1, §6"),
         unconfirmed=(_FORCED_UNKNOWN, _DISPLAY_UNKNOWN),
     ),
     Model(
@@ -240,7 +253,8 @@ MODELS: tuple[Model, ...] = (
         released=date(2026, 6, 9), lifecycle="legacy", replacement="claude-fable-5-2",
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
         prices=_FABLE_5_PRICES,
-        sources=(f"{DOCS}/models/fable-5/overview.md", f"{REFERENCE} §1.1, §2.1"),
+        sources=(f"{DOCS}/models/fable-5/overview.md", PROMPT_CACHING, f"{REFERENCE} §1.1, §2.1"),
+        # [C] one third-party cookbook gives 2,048 for Fable 5; the docs' table as quoted, 512
         unconfirmed=(_FORCED_UNKNOWN, _NO_TOOL_ROW),
     ),
     Model(
@@ -248,7 +262,7 @@ MODELS: tuple[Model, ...] = (
         released=date(2026, 6, 9), lifecycle="legacy", gated=True,
         tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
         prices=_FABLE_5_PRICES,
-        sources=(f"{DOCS}/models/fable-5/overview.md", f"{REFERENCE} §1.1"),
+        sources=(f"{DOCS}/models/fable-5/overview.md", PROMPT_CACHING, f"{REFERENCE} §1.1"),
         unconfirmed=(_FORCED_UNKNOWN, _NO_TOOL_ROW),
     ),
     Model(
@@ -256,7 +270,7 @@ MODELS: tuple[Model, ...] = (
         released=date(2026, 7, 24), lifecycle="legacy", replacement="claude-opus-5-5",
         thinking_types=frozenset({"adaptive", "disabled"}), thinking_off_up_to="high",
         tool_prompt_tokens=(286, 406), prices=_OPUS_PRICES,
-        sources=(f"{DOCS}/about-claude/models/whats-new-opus-5",
+        sources=(f"{DOCS}/about-claude/models/whats-new-opus-5", PROMPT_CACHING,
                  "https://platform.claude.com/docs/zh-CN/models/opus-5/overview",
                  f"{REFERENCE} §1.1, §2.1, §6"),
         unconfirmed=(_FORCED_UNKNOWN, _DISPLAY_UNKNOWN),
@@ -265,8 +279,8 @@ MODELS: tuple[Model, ...] = (
         id="claude-opus-4-8", display_name="Claude Opus 4.8", line="opus",
         released=date(2026, 5, 1), lifecycle="active", replacement="claude-opus-5-5",
         thinking_types=frozenset({"adaptive", "disabled"}), tool_prompt_tokens=(290, 410),
-        prices=_OPUS_PRICES,
-        sources=("https://github.com/mnfst/modelparams.dev/pull/238",
+        prices=_OPUS_PRICES, cache_minimum=1_024,
+        sources=("https://github.com/mnfst/modelparams.dev/pull/238", PROMPT_CACHING,
                  f"{DOCS}/agents-and-tools/tool-use/overview", f"{REFERENCE} §1.1, §3, §6"),
         unconfirmed=("released (the month only)", "thinks_by_default (on, as on its successors)",
                      "thinking_types.disabled", "context_window, max_output_tokens"),
@@ -275,8 +289,8 @@ MODELS: tuple[Model, ...] = (
         id="claude-opus-4-7", display_name="Claude Opus 4.7", line="opus",
         released=date(2026, 4, 1), lifecycle="active", replacement="claude-opus-5-5",
         thinking_types=frozenset({"adaptive", "disabled"}), tool_prompt_tokens=(675, 804),
-        prices=_OPUS_PRICES,
-        sources=("https://github.com/anthropics/claude-code/issues/49268",
+        prices=_OPUS_PRICES, cache_minimum=2_048,
+        sources=("https://github.com/anthropics/claude-code/issues/49268", PROMPT_CACHING,
                  f"{DOCS}/agents-and-tools/tool-use/overview", f"{REFERENCE} §1.1, §2.1, §6"),
         unconfirmed=("released (the month only)", "thinks_by_default (on, as on its successors)",
                      "thinking_types.disabled", "context_window, max_output_tokens"),
@@ -288,7 +302,7 @@ MODELS: tuple[Model, ...] = (
                efforts=("low", "medium", "high", "max"), default_effort="high",
                max_output_tokens=128_000, tool_prompt_tokens=(497, 589), inference_geo="global"),
         prices=_OPUS_PRICES,
-        sources=(f"{DOCS}/build-with-claude/thinking-troubleshooting",
+        sources=(f"{DOCS}/build-with-claude/thinking-troubleshooting", PROMPT_CACHING,
                  f"{DOCS}/agents-and-tools/tool-use/overview", f"{REFERENCE} §1.1, §2.1, §3, §6"),
         unconfirmed=("released (the month only)",),
     ),
@@ -297,10 +311,11 @@ MODELS: tuple[Model, ...] = (
         released=date(2026, 2, 1), lifecycle="active", replacement="claude-sonnet-5-5",
         **dict(_CLAUDE_4, thinking_types=frozenset({"adaptive", "enabled", "disabled"}),
                efforts=("low", "medium", "high", "max"), default_effort="high",
-               tool_prompt_tokens=(497, 589), inference_geo="global"),
+               tool_prompt_tokens=(497, 589), inference_geo="global", cache_minimum=1_024),
         prices=_SONNET_4_PRICES,
-        sources=(f"{DOCS}/build-with-claude/thinking-troubleshooting",
+        sources=(f"{DOCS}/build-with-claude/thinking-troubleshooting", PROMPT_CACHING,
                  f"{DOCS}/agents-and-tools/tool-use/overview", f"{REFERENCE} §1.1, §2.1, §3, §6"),
+        # [C] one gateway's copy of the table (docs.orq.ai) gives 2,048
         unconfirmed=("released (the month only)",),
     ),
     Model(
@@ -308,7 +323,7 @@ MODELS: tuple[Model, ...] = (
         aliases=("claude-haiku-4-5",), released=date(2025, 10, 1), lifecycle="active",
         replacement="claude-haiku-5-5", **dict(_CLAUDE_4, prefill=True),
         prices=Prices(1.00, 5.00, 1.25, 2.00, 0.10),
-        sources=(f"{DOCS}/about-claude/models/overview", f"{REFERENCE} §1.1, §2.1, §3, §6"),
+        sources=(f"{DOCS}/about-claude/models/overview", f"{REFERENCE} §1.1, §2.1, §3, §6, §7"),
     ),
     Model(
         id="claude-opus-4-5-20251101", display_name="Claude Opus 4.5", line="opus",
@@ -318,7 +333,7 @@ MODELS: tuple[Model, ...] = (
         **dict(_CLAUDE_4, prefill=True, efforts=("low", "medium", "high"), default_effort="high"),
         prices=_OPUS_PRICES,
         sources=("https://github.com/samarthputhraya/Modelpin/releases/tag/v0.5.7",
-                 f"{REFERENCE} §1.2"),
+                 PROMPT_CACHING, f"{REFERENCE} §1.2"),
         unconfirmed=("retires_on (tentative)",),
     ),
     # Scheduled to retire on 2026-11-30, the day before AS_OF. Whether it already answers 404 is

@@ -98,6 +98,18 @@ MAX_TOKENS_OVER = (  # §3, the pattern of anthropics/claude-code#11302
     "max_tokens: {asked} > {limit}, which is the maximum allowed number of output tokens "
     "for {model}"
 )
+# Not in the reference nor in tests/recorded: the API's 400 as public reports quote it, envelope
+# and request_id included (earendil-works/pi#102, 2025-12, claude-opus-4-5; boldsoftware/exe.dev#62,
+# 2025-12). Only the prompt is counted: [U] whether `max_tokens` counts too (the reference is
+# silent; the wording names prompt tokens only, and §5's `model_context_window_exceeded` is a
+# reply that "filled the model's context window", so a prompt that fits may ask for more).
+PROMPT_TOO_LONG = "prompt is too long: {tokens} tokens > {window} maximum"
+# Prompt caching: tghamm/Anthropic.SDK#50 (the envelope, 2024-09), VicBilibily/GCMP#83 (2026-02).
+# [U] whether the top-level (automatic) `cache_control` takes one of the four.
+TOO_MANY_BREAKPOINTS = "A maximum of 4 blocks with cache_control may be provided. Found {found}."
+MAX_BREAKPOINTS = 4
+# [U] pydantic's wording for the SDK's CacheControlEphemeralParam, as for other fields
+CACHE_TTLS = ("5m", "1h")
 # 2023-06-01 only (§3); 2026-10-21 refuses the field itself as an extra input.
 SAMPLING_DEPRECATED = "`{name}` is deprecated for this model."  # [U] for top_p and top_k
 SAMPLING_ONE_OF = (

@@ -6,12 +6,23 @@ plausible and consistent: `count_tokens` and a messages call with the same input
 gives (`models.Model.tool_prompt_tokens`). A model the catalogue does not know (an
 Anthropic-compatible endpoint's `deepseek-chat`, say) is counted like the series' default model.
 
+The prompt is also counted piece by piece, in the order the model reads it (tools, then system,
+then messages: the prompt-caching docs' prefix order), so that a prefix up to any block has a
+count and the prefix through the last piece is `input_tokens` itself; the mock's prompt cache
+(`mock.hosted.prompt_cache`) splits `usage` with these. A `cache_control` marker is not text
+the model reads: it adds no token.
+
+    pieces(request)  -> [Piece(("tools", 0), raw=38, mark=None, value={...}), ...]
+    prefix_tokens(request, REQUEST_OVERHEAD + raw of the first k pieces) -> their count
+
 Not handled here: real tokenization (the counts are estimates, like the API's own count_tokens),
-prompt caching, images beyond a flat cost, thinking tokens (the mock's `thinking` decides those).
+what is cached (`mock.hosted.prompt_cache`), images beyond a flat cost, thinking tokens (the
+mock's `thinking` decides those).
 """
 
 import json
 import math
+from dataclasses import dataclass
 
 from . import models
 
@@ -41,11 +52,19 @@ def text_tokens(text: str) -> int:
     return math.ceil(ascii_chars / 4) + (len(text) - ascii_chars)
 
 
+def unmarked(value: object) -> object:
+    """A block or tool without its `cache_control`. Example: {"text": "a", "cache_control": {...}}
+    -> {"text": "a"}"""
+    if isinstance(value, dict) and "cache_control" in value:
+        return {key: item for key, item in value.items() if key != "cache_control"}
+    return value
+
+
 def _value_tokens(value: object) -> int:
     # Structured values (schemas, tool inputs) count as their compact JSON text.
     if isinstance(value, str):
         return text_tokens(value)
-    return text_tokens(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    return text_tokens(json.dumps(unmarked(value), ensure_ascii=False, separators=(",", ":")))
 
 
 def block_tokens(block: dict | str) -> int:
@@ -86,14 +105,72 @@ def tool_prompt(request: dict) -> int:
     return forced if (request.get("tool_choice") or {}).get("type") in ("any", "tool") else auto
 
 
+@dataclass(frozen=True)
+class Piece:
+    """One piece of the prompt: a tool, a system block, or a message's block (the first with the
+    message's role markers), its tokens before the model's tokenizer factor, and its breakpoint."""
+
+    where: tuple  # ("tools", 0), ("system", 0), ("messages", 2, 0)
+    raw: int
+    mark: object  # its `cache_control` (a tool_result's: its own or its content's), else None
+    value: object  # what the model reads: the piece without `cache_control`, the role with it
+
+
+def _mark(block: object) -> object:
+    if not isinstance(block, dict):
+        return None
+    if block.get("cache_control") is not None:
+        return block["cache_control"]
+    inner = block.get("content") if block.get("type") == "tool_result" else None
+    marks = (
+        [b.get("cache_control") for b in inner if isinstance(b, dict)]
+        if isinstance(inner, list)
+        else []
+    )
+    return next((mark for mark in reversed(marks) if mark is not None), None)
+
+
+def pieces(request: dict) -> list[Piece]:
+    """The prompt in the order the model reads it: tools, then system, then messages."""
+    found = [
+        Piece(("tools", i), _value_tokens(tool), _mark(tool), unmarked(tool))
+        for i, tool in enumerate(request.get("tools") or [])
+    ]
+    system = request.get("system") or ""
+    if isinstance(system, str):
+        found += [Piece(("system",), text_tokens(system), None, system)] if system else []
+    else:
+        found += [
+            Piece(("system", i), block_tokens(b), _mark(b), unmarked(b))
+            for i, b in enumerate(system)
+        ]
+    for m, message in enumerate(request.get("messages", [])):
+        content = message.get("content", "")
+        blocks = [content] if isinstance(content, str) else content
+        if not blocks:
+            found.append(Piece(("messages", m), MESSAGE_OVERHEAD, None, message.get("role")))
+        for j, block in enumerate(blocks):
+            first = MESSAGE_OVERHEAD if j == 0 else 0
+            value = (message.get("role"), unmarked(block)) if j == 0 else unmarked(block)
+            found.append(
+                Piece(("messages", m, j), first + block_tokens(block), _mark(block), value)
+            )
+    return found
+
+
+def prefix_tokens(request: dict, raw: int) -> int:
+    """The count of a prefix of `raw` unscaled tokens: scaled, with the hidden tool-use prompt.
+
+    Example: Haiku 5.5, no tools, raw 100 -> 130
+    """
+    # the table's counts are already in the model's own tokens: not scaled
+    return math.ceil(raw * factor(request.get("model"))) + tool_prompt(request)
+
+
 def input_tokens(request: dict) -> int:
     """The `input_tokens` a Messages request costs; count_tokens returns the same number."""
-    count = REQUEST_OVERHEAD + content_tokens(request.get("system") or "")
-    for message in request.get("messages", []):
-        count += MESSAGE_OVERHEAD + content_tokens(message.get("content", ""))
-    count += sum(_value_tokens(tool) for tool in request.get("tools") or [])
-    # the table's counts are already in the model's own tokens: not scaled
-    return math.ceil(count * factor(request.get("model"))) + tool_prompt(request)
+    raw = REQUEST_OVERHEAD + sum(piece.raw for piece in pieces(request))
+    return prefix_tokens(request, raw)
 
 
 def output_tokens(model: str, content: list[dict]) -> int:

@@ -29,6 +29,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         deferred       deferred tools, tool search and tool references
         context_edits  beta context_management: edits made to what the model reads
         threads        beta threads: conversations the server keeps
+        prompt_cache   prompt caching: prefixes written and read per key, with their TTLs
     ids          stable ids made from a request, shared by every room
 
 Imports point one way: `model` reads only `handagent.api` and the package's top level;

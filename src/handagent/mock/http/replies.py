@@ -27,8 +27,9 @@ leaves it out; every client tool_use recorded since 2026-06 carries it, so the m
 `max_tokens` cuts the reply where it runs out, thinking first: thinking tokens count toward it.
 
 Not handled here: deciding what the model says (see `brain`) and how it thinks (`thinking`),
-HTTP (`server`), signatures (`signatures`), prompt caching (cache counts are always 0),
-refusals (`stop_details` is null).
+HTTP (`server`), signatures (`signatures`), prompt caching (what is read and written: the
+server's `prompt_cache` passes its counts in `cached`; without it they are 0), refusals
+(`stop_details` is null).
 """
 
 import json
@@ -142,7 +143,12 @@ def _fit(blocks: list[dict], model: str, max_tokens: float) -> tuple[list, str |
 
 
 def _usage(
-    request: dict, row: models.Model | None, output: int, thought: int | None, counted: dict
+    request: dict,
+    row: models.Model | None,
+    output: int,
+    thought: int | None,
+    counted: dict,
+    cached: dict | None = None,
 ) -> dict:
     geo = request.get("inference_geo") or (row.inference_geo if row else "not_available")
     usage = {
@@ -154,6 +160,7 @@ def _usage(
         "service_tier": "standard",
         "inference_geo": geo,
     }
+    usage.update(cached or {})  # the prompt cache's four counts, in their places
     if thought is not None:  # recorded: present whenever thinking was on, even at 0
         usage["output_tokens_details"] = {"thinking_tokens": thought}
     if request.get("speed"):
@@ -176,7 +183,12 @@ def _stop_reason(content: list[dict], cut: bool, sequence: str | None) -> str:
 
 
 def message(
-    request: dict, blocks: list[dict], *, think: bool = True, beta: dict | None = None
+    request: dict,
+    blocks: list[dict],
+    *,
+    think: bool = True,
+    beta: dict | None = None,
+    cached: dict | None = None,
 ) -> tuple[dict, str | None]:
     """A complete Messages reply for `request` whose model said `blocks`, and any cut-off JSON.
 
@@ -184,6 +196,7 @@ def message(
     blocks, such as OpenAI Chat Completions, asks for its reply that way). `beta` holds the
     beta reply's own fields: {"context_management": {...}, "iterations": [...]}, and
     "counted": the request as the model read it, for `input_tokens` (after context edits).
+    `cached` is the prompt cache's split of the prompt (`prompt_cache.Split.usage()`).
 
     Example: ({"model": "m", ...}, [{"type": "tool_use", "name": "add", "input": {...}}]) ->
         {"id": "msg_01...", "type": "message", "role": "assistant", "model": "m",
@@ -232,7 +245,8 @@ def message(
         final.append(block)
     beta = beta or {}
     counted = beta.get("counted", request)
-    usage = _usage(request, found, output, thinking_tokens if could_think else None, counted)
+    thought_usage = thinking_tokens if could_think else None
+    usage = _usage(request, found, output, thought_usage, counted, cached)
     if (servers := server_usage(final)) is not None:
         usage["server_tool_use"] = servers
     if "iterations" in beta:  # a bare {"type": "message"} stands for this reply's own counts

@@ -11,7 +11,8 @@ beta values), then the body with the real API's rules for that version and those
 that continues a kept conversation is expanded first, `threads`), then the thinking blocks sent
 back (`signatures.verify`). Only then does the model say something: a scripted reply, or the
 brain inside the server's tool loop (`server_loop`), with beta context edits made to what it
-reads (`context_edits`) and a structured output's JSON (`structured`). `?beta=true`, which the
+reads (`context_edits`) and a structured output's JSON (`structured`); the prompt is billed
+through the key's prompt cache (`prompt_cache`). `?beta=true`, which the
 SDK's beta client adds, is accepted and changes nothing: the headers decide.
 
 Not handled here: the bytes on the socket and the fault switch (`server`).
@@ -110,12 +111,12 @@ def route(target: str, headers: dict, raw: bytes, req_id: str, state, cut: bool)
             return reply_json(
                 200, catalogue.retrieve(found) if found else catalogue.page(query), req_id
             )
-        return _messages(path, raw, req_id, state, cut, version, betas)
+        return _messages(path, raw, req_id, state, cut, version, betas, access.api_key(headers))
     except Rejection as rejection:
         return refusal(rejection, req_id)
 
 
-def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str, betas):
+def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str, betas, key):
     count_tokens = ROUTES[path]
     try:
         body = json.loads(raw.decode("utf-8"))
@@ -134,7 +135,7 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
         return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
     readable = signatures.verify(body, models.find(body["model"]))
     state.record(body)
-    reply, partial_json = _reply(body, readable, state)
+    reply, partial_json = _reply(body, readable, state, key)
     threads.remember(state.threads, body, reply)
     if not body.get("stream"):
         response = reply_json(200, reply, req_id)
@@ -145,8 +146,9 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
     return event_stream(tuple(cut_stream(events) if cut else events), req_id)
 
 
-def _reply(body: dict, readable: dict, state) -> tuple[dict, str | None]:
-    """The reply to a checked request: context edits, then the model, then the reply's shape."""
+def _reply(body: dict, readable: dict, state, key: str | None) -> tuple[dict, str | None]:
+    """The reply to a checked request: context edits, then the model, then the reply's shape,
+    its prompt billed through the key's prompt cache."""
     edited = context_edits.apply(readable)
     beta = dict(edited.beta)
     budget = "task_budget" in (body.get("output_config") or {})
@@ -154,7 +156,8 @@ def _reply(body: dict, readable: dict, state) -> tuple[dict, str | None]:
     if budget or advisor:
         beta.setdefault("iterations", [])  # recorded: replies to both carry usage.iterations
     said = [] if edited.stop else state.next_reply(edited.view)
-    return replies.message(body, edited.opening + said, beta=beta)
+    cached = state.cache.split(beta.get("counted", body), key).usage()
+    return replies.message(body, edited.opening + said, beta=beta, cached=cached)
 
 
 def event_stream(events: tuple[bytes, ...], req_id: str) -> Response:

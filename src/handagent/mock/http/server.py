@@ -52,7 +52,7 @@ from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from ..hosted import loop as server_loop
-from ..hosted import threads
+from ..hosted import prompt_cache, threads
 from ..model import structured
 from ..model.brain import Brain, respond
 from . import replies, routes
@@ -77,11 +77,12 @@ Read = Callable[[int], bytes]  # read(n) -> up to n bytes of the request body
 
 
 class State:
-    """What the mock keeps between requests: scripted replies, the last valid requests, and the
-    conversations beta `thread` requests asked it to hold."""
+    """What the mock keeps between requests: scripted replies, the last valid requests, the
+    conversations beta `thread` requests asked it to hold, and each key's prompt cache."""
 
-    def __init__(self, brain: Brain = respond) -> None:
+    def __init__(self, brain: Brain = respond, clock: Callable[[], float] = time.monotonic) -> None:
         self.brain = brain
+        self.cache = prompt_cache.Cache(clock)  # per key; `clock` moves time for tests
         self.lock = threading.Lock()
         self.scripted: deque[list[dict]] = deque()
         self.requests: deque[dict] = deque(maxlen=1000)
@@ -240,8 +241,15 @@ class MockServer:
             client = anthropic.Anthropic(base_url=mock.base_url, api_key="any")
     """
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, *, brain: Brain = respond) -> None:
-        self.state = State(brain)
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        brain: Brain = respond,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.state = State(brain, clock)
         self._server = _Server((host, port), self.state)
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
