@@ -645,6 +645,7 @@ THOUGHT = {"type": "thinking", "thinking": "Hm.", "signature": "c2ln"}
 def test_under_manual_thinking_a_message_without_thinking_or_starting_with_it_passes(content):
     assert check_request(body([user("Hi"), assistant_turn(content), user("?")], **MANUAL)) is None
 
+
 MUST_START = (
     "Expected thinking or redacted_thinking, but found {kind}. When thinking is enabled, a final "
     "assistant message must start with a thinking block (preceeding the lastmost set of "
