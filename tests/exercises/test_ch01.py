@@ -322,12 +322,12 @@ def test_an_english_description_passes_in_the_chinese_edition(monkeypatch):
 
 
 def test_the_self_check_takes_the_count_in_words_or_figures():
-    assert self_check("01", {1: "c", 2: "20", 3: "b"}).passed
-    assert self_check("01", {1: "c", 2: "Twenty times", 3: "b"}).passed
+    assert self_check("01", {1: "d", 2: "20", 3: "a"}).passed
+    assert self_check("01", {1: "d", 2: "Twenty times", 3: "a"}).passed
 
 
 @in_chinese
 def test_the_chinese_self_check_reads_chinese_numbers():
     for count in ("20", "20 次", "二十次", "二十"):
-        assert self_check("01", {1: "c", 2: count, 3: "b"}).passed, count
-    assert not self_check("01", {1: "c", 2: "一次", 3: "b"}).passed
+        assert self_check("01", {1: "d", 2: count, 3: "a"}).passed, count
+    assert not self_check("01", {1: "d", 2: "一次", 3: "a"}).passed

@@ -100,8 +100,8 @@ def test_response_wraps_content_in_todays_shape():
 
 def test_the_self_check_takes_refusal_and_not_error_for_a_declined_request():
     # the generic grading is in test_selfcheck.py
-    assert self_check("06", {1: "b", 2: "b", 3: "refusal"}).passed
-    assert not self_check("06", {1: "b", 2: "b", 3: "error"}).passed
+    assert self_check("06", {1: "c", 2: "d", 3: "refusal"}).passed
+    assert not self_check("06", {1: "c", 2: "d", 3: "error"}).passed
 
 
 # The Chinese edition: the same mistakes, hints in Chinese
@@ -143,5 +143,5 @@ def test_a_wrong_table_and_a_wrong_model_are_told_in_chinese():
 
 @in_chinese
 def test_the_chinese_self_check_takes_the_stop_reason_named_in_chinese():
-    assert self_check("06", {1: "b", 2: "b", 3: "拒绝"}).passed
-    assert not self_check("06", {1: "b", 2: "b", 3: "错误"}).passed
+    assert self_check("06", {1: "c", 2: "d", 3: "拒绝"}).passed
+    assert not self_check("06", {1: "c", 2: "d", 3: "错误"}).passed

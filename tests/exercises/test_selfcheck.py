@@ -164,3 +164,34 @@ def test_every_chapters_wrong_answers_get_the_hint_and_not_the_reason(
     for question in questions(chapter):
         assert question.hint[side] in text and question.why[side] not in text
         assert question.hint[1 - side] not in text and question.prompt[1 - side] not in text
+
+
+# The answer keys: a learner who guesses "the longest option" or "always b" should not pass.
+
+
+def multiple_choice(chapter: str) -> list[Question]:
+    return [question for question in questions(chapter) if question.options]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_a_chapters_right_answers_sit_in_different_positions(chapter):
+    letters = [question.answer for question in multiple_choice(chapter)]
+    assert len(set(letters)) == len(letters), f"chapter {chapter}'s answers are {letters}"
+
+
+def strictly_longest(question: Question) -> bool:
+    """The right option is longer, in English, than every other option."""
+    lengths = [len(english) for english, _ in question.options]
+    right = lengths.pop(question.letters.index(question.answer))
+    return right > max(lengths)
+
+
+def test_the_right_option_is_the_longest_in_at_most_a_third_of_the_questions():
+    asked = [question for chapter in CHAPTERS for question in multiple_choice(chapter)]
+    longest = [question.prompt[0][:50] for question in asked if strictly_longest(question)]
+    assert 3 * len(longest) <= len(asked), f"{len(longest)} of {len(asked)}: {longest}"
+
+
+def test_every_letter_is_the_right_one_somewhere():
+    asked = [question for chapter in CHAPTERS for question in multiple_choice(chapter)]
+    assert {question.answer for question in asked} >= set("abcd")

@@ -277,19 +277,22 @@ SELF_CHECK = (
             "请求带着工具菜单发出去。对菜单上的一个工具，模型实际收到的是什么？",
         ),
         options=(
-            ("The function's code, to run when it needs it", "函数的代码，需要时由它自己运行"),
+            (
+                "The function's code, which the model runs in a sandbox of its own "
+                "whenever it needs it",
+                "函数的代码，模型需要时在自己的沙箱里运行",
+            ),
             (
                 "A plugin the API installs for the length of the request",
                 "API 在这个请求期间安装的一个插件",
             ),
-            (
-                "Text: the tool's name, description and input schema, and a hidden tool-use "
-                "system prompt the API adds",
-                "文字：工具的名字、描述和输入 schema，外加 API 加上的一段隐藏的工具使用系统提示词",
-            ),
             ("Only the tool's name", "只有工具的名字"),
+            (
+                "Text: its name, description, input schema, and a hidden tool-use system prompt",
+                "文字：它的名字、描述、输入 schema，外加一段隐藏的工具使用系统提示词",
+            ),
         ),
-        answer="c",
+        answer="d",
         hint=(
             "Sections 4 and 5: the bytes that left the process, and the tokens the reply "
             "counted beyond them.",
@@ -328,18 +331,18 @@ SELF_CHECK = (
             "问现在几点，模型会调用哪一个？",
         ),
         options=(
-            ("util, because it comes first on the menu", "util，因为它在菜单上排第一"),
             (
                 "helper, because the model chooses from names and descriptions",
                 "helper，因为模型凭名字和描述挑工具",
             ),
+            ("util, because it comes first on the menu", "util，因为它在菜单上排第一"),
             ("Both, to be sure", "两个都调，保险起见"),
             (
-                "Neither: two tools that do the same thing confuse it",
-                "都不调：两个工具干同一件事，会把它弄糊涂",
+                "Neither: two tools that do the same thing confuse it, so it answers from memory",
+                "都不调：两个工具干同一件事会把它弄糊涂，于是它凭记忆回答",
             ),
         ),
-        answer="b",
+        answer="a",
         hint=(
             "Section 6: run it, and read what the model had to go on.",
             "第 6 节：跑一下，看看模型手里有哪些依据。",

@@ -241,18 +241,18 @@ SELF_CHECK = (
             "回复到达你的程序时，什么已经执行过了？",
         ),
         options=(
-            ("get_current_time, on the provider's servers", "get_current_time，在服务商的服务器上"),
-            (
-                "get_current_time, in your process, called by the SDK",
-                "get_current_time，在你的进程里，由 SDK 调用",
-            ),
             (
                 "Nothing: the reply is text asking your program to run it",
                 "什么都没有：回复只是一段文字，请你的程序去执行它",
             ),
+            (
+                "get_current_time, in your process, called by the SDK before it returns",
+                "get_current_time，在你的进程里，由 SDK 在返回之前调用",
+            ),
+            ("get_current_time, on the provider's servers", "get_current_time，在服务商的服务器上"),
             ("A copy of get_current_time, in a sandbox", "get_current_time 的一个副本，在沙箱里"),
         ),
-        answer="c",
+        answer="a",
         hint=(
             "Section 6: what did the counter around the clock's function say?",
             "第 6 节：套在钟的函数外面的计数器说了什么？",

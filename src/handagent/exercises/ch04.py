@@ -285,8 +285,8 @@ SELF_CHECK = (
         ),
         options=(
             (
-                "Three user messages, one per result, in the order of the calls",
-                "三条 user 消息，每个结果一条，按调用的顺序",
+                "Three user messages, one per result, in the order in which the calls were written",
+                "三条 user 消息，每个结果一条，按调用写下的顺序",
             ),
             (
                 "One user message right after the reply, one tool_result per call, results first",
@@ -321,8 +321,8 @@ SELF_CHECK = (
         options=(
             ('{"type": "any"}: some tool must be called', '{"type": "any"}：必须调用某个工具'),
             (
-                '{"type": "tool", "name": "add"}: this tool must be called',
-                '{"type": "tool", "name": "add"}：必须调用这个工具',
+                '{"type": "tool", "name": "add"}: this tool must be called, on every model alike',
+                '{"type": "tool", "name": "add"}：必须调用这个工具，每个模型都一样',
             ),
             (
                 '{"type": "auto", "disable_parallel_tool_use": True}: at most one call',

@@ -314,8 +314,9 @@ SELF_CHECK = (
                 "这个调用的 tool_result，is_error 为 true，说明没有执行以及原因",
             ),
             (
-                "A tool_result saying the file was deleted, so the model moves on",
-                "一个说文件已经删除的 tool_result，好让模型接着往下走",
+                "A tool_result saying the file was deleted, so that the model moves on "
+                "to its next step",
+                "一个说文件已经删除的 tool_result，好让模型接着做下一步",
             ),
         ),
         answer="c",
@@ -369,15 +370,18 @@ SELF_CHECK = (
             "程序自己的对话历史里留下了一个没有回应的 tool_use。这是谁的错，应该怎么办？",
         ),
         options=(
-            ("The model's: send it an is_error result", "模型的错：给它发一个 is_error 结果"),
-            ("The API's: retry the request", "API 的错：重试这次请求"),
             (
                 "The program's: it should fail at once, before a request is sent",
                 "程序的错：应该立刻失败，在请求发出之前",
             ),
+            (
+                "The model's: send it an is_error result, so that it corrects itself next turn",
+                "模型的错：给它发一个 is_error 结果，让它下一轮自己改正",
+            ),
+            ("The API's: retry the request", "API 的错：重试这次请求"),
             ("Nobody's: the API fills in the missing result", "谁的错都不是：API 会补上缺的结果"),
         ),
-        answer="c",
+        answer="a",
         hint=(
             "Sections 5 and 6: the split is by who made the mistake.",
             "看第 5 节和第 6 节，怎么分，看的是谁犯的错。",

@@ -236,15 +236,18 @@ SELF_CHECK = (
             '一条回复以一个思考块开头，它的文本是 ""。下一次请求还发给同一个模型。这个块怎么处理？',
         ),
         options=(
-            ("Nothing: its text is empty, so it is left out", "不用管：文本是空的，省掉就行"),
+            (
+                "Nothing: its text is empty, so it is left out of the next request",
+                "不用管：文本是空的，下一次请求里省掉就行",
+            ),
+            ("Its text goes back as a text block", "把它的文本当作 text 块发回去"),
             (
                 "It goes back unmodified, in its place, with its signature",
                 "原样发回，留在原来的位置，带着它的签名",
             ),
-            ("Its text goes back as a text block", "把它的文本当作 text 块发回去"),
             ("It is replaced by a short summary", "换成一段简短的摘要"),
         ),
-        answer="b",
+        answer="c",
         hint=(
             "What does the provider check when the block comes back?",
             "这个块被发回来时，服务商会检查什么？",
@@ -268,19 +271,19 @@ SELF_CHECK = (
                 "照发不误：新模型读不懂的自然会忽略",
             ),
             (
-                "Leaves them out of that request; the log keeps them",
-                "这次请求里不带它们；日志里仍然保留",
+                "Turns their text into text blocks the new model can read",
+                "把它们的文本改成新模型读得懂的 text 块",
             ),
             (
                 "Deletes them from the log, since they are of no more use",
                 "从日志里删掉，反正已经没用了",
             ),
             (
-                "Turns their text into text blocks the new model can read",
-                "把它们的文本改成新模型读得懂的 text 块",
+                "Leaves them out of that request; the log keeps them",
+                "这次请求里不带它们；日志里仍然保留",
             ),
         ),
-        answer="b",
+        answer="d",
         hint=(
             "What may be sent back to the model that wrote them later on?",
             "以后它们还可能被发回给哪个模型？",

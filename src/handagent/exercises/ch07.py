@@ -185,18 +185,18 @@ SELF_CHECK = (
             "会话从一家服务商换到另一家。旧的 id 在哪里改写？",
         ),
         options=(
-            ("In the stored log, once and for all", "在存下来的日志里，一次改好，永久生效"),
             (
                 "In the adapter, on a copy, for each request",
                 "在适配器里，对副本改写，每次请求各改一次",
             ),
+            ("In the stored log, once and for all", "在存下来的日志里，一次改好，永久生效"),
             ("By the new provider, which accepts any id", "由新的服务商改写，它什么 id 都收"),
             (
                 "Nowhere: a tool-call id is the same everywhere",
                 "哪里都不改：工具调用的 id 到哪儿都一样",
             ),
         ),
-        answer="b",
+        answer="a",
         hint=(
             "What would switching back to the first provider need?",
             "要是再切回第一家服务商，需要什么？",
@@ -220,7 +220,10 @@ SELF_CHECK = (
                 "让前 64 个字符相同的两个 id 仍然不同",
             ),
             ("To hide what the id said", "为了藏起 id 原来的内容"),
-            ("To make it exactly 64 characters long", "为了让它正好 64 个字符"),
+            (
+                "To make it exactly 64 characters long, the length every provider expects",
+                "为了让它正好 64 个字符，这是每家服务商都期望的长度",
+            ),
         ),
         answer="b",
         hint=(

@@ -444,17 +444,17 @@ SELF_CHECK = (
         ),
         options=(
             (
-                "Into the result's content, so the model sees everything",
-                "放进结果的 content，让模型什么都看得到",
-            ),
-            (
                 "Into details: for the UI and the log, never sent to a model",
                 "放进 details：给界面和日志用，从不发给模型",
+            ),
+            (
+                "Into the result's content, so the model sees everything it did and why",
+                "放进结果的 content，让模型看到它做过的一切以及原因",
             ),
             ("Into error_message", "放进 error_message"),
             ("Into the next user message", "放进下一条 user 消息"),
         ),
-        answer="b",
+        answer="a",
         hint=(
             "What does the model need to go on, and what would every later request pay?",
             "模型要接着干活需要什么？之后的每一次请求又要为它付出什么？",
@@ -501,15 +501,18 @@ SELF_CHECK = (
             '一个传了 "../secret.txt" 的调用，由谁来保证它读不到工作区以外的东西？',
         ),
         options=(
-            ("The model, which read the description", "模型，它读过工具描述"),
+            (
+                "The model, which read the description and knows the path is relative",
+                "模型，它读过工具描述，知道路径是相对的",
+            ),
             ('The schema\'s "type": "string"', 'schema 里的 "type": "string"'),
+            ("The provider", "服务商"),
             (
                 "The runtime, resolving the path against the workspace root",
                 "运行时，它对照工作区根目录解析这个路径",
             ),
-            ("The provider", "服务商"),
         ),
-        answer="c",
+        answer="d",
         hint=(
             "The path is text the model wrote: what checks text before a file is opened?",
             "路径是模型写出来的一段文本：打开文件之前，是谁在检查这段文本？",

@@ -133,10 +133,13 @@ SELF_CHECK = (
         ),
         options=(
             ("Run the call with the arguments it has", "用已有的参数运行这个调用"),
-            ("End the run: the context window is full", "结束运行：上下文窗口满了"),
             (
-                "Answer the call as refused (its arguments may be cut) and ask the model again",
-                "把这个调用回答为被拒绝（参数可能被截断），再问一次模型",
+                "End the run and say why: the context window is full",
+                "结束运行并说明原因：上下文窗口满了",
+            ),
+            (
+                "Refuse the cut call in a result, then ask again",
+                "在结果里拒绝这个被截断的调用，再问一次",
             ),
             ("Send the reply back as it is", "把这条回复原样发回去"),
         ),
