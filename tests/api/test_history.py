@@ -646,6 +646,59 @@ def test_under_manual_thinking_a_message_without_thinking_or_starting_with_it_pa
     assert check_request(body([user("Hi"), assistant_turn(content), user("?")], **MANUAL)) is None
 
 
+MUST_START = (
+    "Expected thinking or redacted_thinking, but found {kind}. When thinking is enabled, a final "
+    "assistant message must start with a thinking block (preceeding the lastmost set of "
+    "tool_use and tool_result blocks). We recommend you include thinking blocks from previous "
+    "turns. To avoid this requirement, disable thinking. Please consult our documentation at "
+    "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+)
+
+
+@pytest.mark.parametrize(
+    "content, kind",
+    [([call("toolu_01A")], "tool_use"), ([text("Checking."), call("toolu_01A")], "text")],
+    ids=["call only", "text then call"],
+)
+def test_under_manual_thinking_the_latest_tool_turn_must_start_with_thinking(content, kind):
+    # §2.4, anthropics/claude-code#20705: "When thinking is enabled, a final assistant message
+    # must start with a thinking block"; [U] that it is manual thinking only (see below)
+    messages = [user("What time is it?"), assistant_turn(content), user([result("toolu_01A")])]
+    message = rejected(body(messages, tools=TOOLS, **MANUAL))
+    assert message == "messages.1.content.0.type: " + MUST_START.format(kind=kind)
+
+
+def test_under_adaptive_thinking_a_tool_turn_without_thinking_passes():
+    # recorded: hand-written [tool_use] turns without thinking, sent to Opus 4.8, Fable 5, Opus 5
+    # and Sonnet 5 with their default adaptive thinking, were accepted (2026-07, 2026-08)
+    messages = [user("What time is it?"), assistant_turn([call("toolu_01A")]),
+                user([result("toolu_01A")])]  # fmt: skip
+    for model in ("claude-opus-4-8", "claude-haiku-5-5"):  # thinking: its default, adaptive
+        assert check_request(request(messages, tools=TOOLS, model=model)) is None
+    adaptive = {"type": "adaptive"}
+    assert check_request(request(messages, tools=TOOLS, thinking=adaptive)) is None
+
+
+def test_under_manual_thinking_an_earlier_tool_turn_needs_no_thinking():
+    # only the latest assistant message, the tool loop in progress, must start with thinking
+    messages = [user("What time is it?"), assistant_turn([call("toolu_01A")]),
+                user([result("toolu_01A")]), assistant_turn([THOUGHT, text("Noon.")]),
+                user("Thanks.")]  # fmt: skip
+    assert check_request(body(messages, tools=TOOLS, **MANUAL)) is None
+
+
+def test_the_order_of_thinking_is_refused_whatever_its_signature():
+    # the history's rules read no signature: a block that would not verify is refused for its
+    # place first, as the API answers in anthropics/claude-code#20705
+    forged = {"type": "thinking", "thinking": "", "signature": "not one the API made"}
+    messages = [user("What time is it?"), assistant_turn([text("Checking."), forged,
+                call("toolu_01A")]), user([result("toolu_01A")])]  # fmt: skip
+    assert rejected(body(messages, tools=TOOLS, **MANUAL)) == (
+        "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
+        "block must be thinking or redacted_thinking. Found text."
+    )
+
+
 # --- a string is one text block -----------------------------------------------------------------
 def test_string_content_is_one_text_block_and_an_empty_string_none():
     assert blocks_of(user("Hi")) == [{"type": "text", "text": "Hi"}]

@@ -26,6 +26,10 @@ blocks; the result then opens the next assistant turn (recorded: pydantic-ai
 test_in_flight_native_tool_call_history_is_accepted). A waiting call needs its tool still
 defined. A result block needs its call before it, in the same turn or waiting.
 
+Thinking blocks (§2.4): under manual thinking an assistant message that holds thinking starts
+with it, and so does the latest one when it calls a tool (`check_thinking_first`); the rules
+need no signature, so they come first.
+
 Not handled here: rules that depend on the model (`model_rules`) or on a thinking block's
 signature (`mock.model.signatures`).
 """
@@ -36,6 +40,7 @@ from . import fields
 from .rejections import (
     DUPLICATE_ID,
     FIRST_BLOCK,
+    MUST_START_WITH_THINKING,
     SERVER_UNANSWERED,
     SERVER_UNEXPECTED,
     SERVER_WAITING,
@@ -162,18 +167,33 @@ def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spac
 
 
 def check_thinking_first(messages: list[dict]) -> None:
-    """Under manual thinking, an assistant message holding thinking starts with it (§2.4).
+    """Under manual thinking (`thinking.type: "enabled"`), thinking comes first (§2.4):
 
-    Only there: adaptive thinking may start a turn with text or a server tool and think later
-    (recorded: Opus 4.6 streams [text, thinking, text]; a Sonnet 5 history whose message starts
-    with server_tool_use was accepted). Example: [text, thinking] -> 400 "... Found text."
+    - an assistant message that holds thinking starts with it:
+      [text, thinking, tool_use] -> 400 "messages.1.content.0: If an assistant message contains
+      any thinking blocks, the first block must be thinking or redacted_thinking. Found text."
+    - the latest assistant message, when it calls a tool, starts with thinking:
+      [tool_use] -> 400 "messages.1.content.0.type: Expected thinking or redacted_thinking, but
+      found tool_use. When thinking is enabled, a final assistant message must start with ..."
+
+    Both read the request's content only, never a signature, so they come before the mock
+    checks any (`mock.model.signatures`). Only under manual thinking, where every turn thinks:
+    adaptive thinking may skip thinking in a turn ("Don't build application logic that assumes
+    every assistant turn starts with one", §2.1) or think after text. Recorded under adaptive
+    thinking: Opus 4.6 streams [text, thinking, text]; a Sonnet 5 history whose message starts
+    with server_tool_use, and hand-written [tool_use] turns without thinking sent to Opus 4.8,
+    Fable 5, Opus 5 and Sonnet 5, were accepted. [U] whether the API applies either rule under
+    adaptive thinking to a turn that did think and was stripped: no recording shows it.
     """
-    for i, message in enumerate(messages):
-        if message["role"] != "assistant" or not isinstance(message["content"], list):
-            continue
-        kinds = [block["type"] for block in message["content"]]
-        if kinds and kinds[0] not in THINKING_BLOCKS and set(kinds) & set(THINKING_BLOCKS):
-            raise invalid(f"messages.{i}.content.0: " + FIRST_BLOCK.format(kind=kinds[0]))
+    assistants = [i for i, m in enumerate(messages) if m["role"] == "assistant"]
+    kinds = {i: [b["type"] for b in blocks_of(messages[i])] for i in assistants}
+    for i in assistants:
+        if kinds[i] and kinds[i][0] not in THINKING_BLOCKS and set(kinds[i]) & set(THINKING_BLOCKS):
+            raise invalid(f"messages.{i}.content.0: " + FIRST_BLOCK.format(kind=kinds[i][0]))
+    latest = kinds[assistants[-1]] if assistants else []
+    if "tool_use" in latest and latest[0] not in THINKING_BLOCKS:
+        where = f"messages.{assistants[-1]}.content.0.type: "
+        raise invalid(where + MUST_START_WITH_THINKING.format(kind=latest[0]))
 
 
 def check_tool_protocol(messages: list[dict]) -> None:

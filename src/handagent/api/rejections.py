@@ -117,6 +117,11 @@ SAMPLING_ONE_OF = (
 )
 
 # --- thinking blocks sent back (§2.4) -----------------------------------------------------------
+# Verbatim, anthropics/claude-code#20705. The API's order: these two read the history's own
+# content, before any signature is looked at (`history.check_thinking_first`). [U] when they
+# apply: the mock applies both under manual thinking (`thinking.type: "enabled"`) only; under
+# adaptive thinking the recordings show thinking-less tool_use turns accepted (tests/recorded:
+# Opus 4.8, Fable 5, Opus 5, Sonnet 5, 2026-07 and 2026-08) and none shows either error.
 FIRST_BLOCK = (
     "If an assistant message contains any thinking blocks, the first block must be thinking "
     "or redacted_thinking. Found {kind}."
@@ -128,10 +133,14 @@ MUST_START_WITH_THINKING = (  # sic: "preceeding" is the API's spelling
     "previous turns. To avoid this requirement, disable thinking. Please consult our "
     "documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
 )
+# Verbatim, anthropics/claude-code#63123 (2026-05), the SDK's ThinkingBlockParam ("a modified
+# block results in a 400") and the SDK maintainers' note (edited, re-serialized, reordered or
+# merged blocks fail the check): checked by the signature, in the latest assistant message.
 MODIFIED = (
     "`thinking` or `redacted_thinking` blocks in the latest assistant message cannot be "
     "modified. These blocks must remain as they were in the original response."
 )
+# [U] alone: the first sentence of the verbatim BOUND_ELSEWHERE below (opencode#48637)
 INVALID_SIGNATURE = "Invalid `signature` in `thinking` block."
 BOUND_ELSEWHERE = (
     "Invalid `signature` in `thinking` block. The block is bound to a different conversation. "

@@ -103,13 +103,13 @@ def _reply_problems(message: object, at: int) -> list[str]:
     if not thinking:
         return [
             pick(
-                f"Message {at} drops the reply's thinking block. Its text is empty, but it goes "
-                "back unmodified, in its place, with its signature: the API refuses a history "
-                "whose latest assistant message lost its thinking (the local check cannot see "
-                "this; the provider can); ",
-                f"消息 {at} 丢掉了回复里的思考块。它的文字是空的，但必须原样、按原来的位置、"
-                "连同签名一起拼回去：最后一条 assistant 消息丢了 thinking，API 会拒绝这段对话历史"
-                "（本地检查看不出来，服务商看得出来）；",
+                f"Message {at} drops the reply's thinking block. Its text is empty, but the "
+                "documentation wants it back unmodified, in its place, with its signature: under "
+                "manual thinking the API refuses a tool turn that lost its thinking, and under "
+                "adaptive thinking nobody has confirmed what it does (section 7); ",
+                f"消息 {at} 丢掉了回复里的思考块。它的文字是空的，但文档要求它原样、按原来的位置、"
+                "连同签名一起拼回去：手动思考下，API 会拒绝丢了思考块的工具调用轮次；"
+                "自适应思考下会怎样，还没有人确认过（见第 7 节）；",
             )
             + pick(*WHOLE)
         ]

@@ -103,18 +103,35 @@ def test_a_thinking_block_without_its_signature_is_refused(client):
     assert refusal(client, history) == "messages.1.content.0.thinking.signature: Field required"
 
 
-def test_dropping_the_thinking_of_a_tool_turn_is_refused(client):
-    history = as_dicts(tool_round_trip(client))
+MANUAL = {
+    "model": "claude-haiku-4-5-20251001",
+    "thinking": {"type": "enabled", "budget_tokens": 1024},
+}
+MUST_START = (
+    "Expected thinking or redacted_thinking, but found {kind}. When thinking is enabled, a final "
+    "assistant message must start with a thinking block (preceeding the lastmost set of "
+    "tool_use and tool_result blocks). We recommend you include thinking blocks from previous "
+    "turns. To avoid this requirement, disable thinking. Please consult our documentation at "
+    "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+)
+
+
+def test_under_manual_thinking_dropping_the_thinking_of_a_tool_turn_is_refused(client):
+    history = as_dicts(tool_round_trip(client, **MANUAL))
     history[1]["content"] = tool_uses(history[1]["content"])
-    assert refusal(client, history) == (
-        "messages.1.content.0.type: Expected thinking or redacted_thinking, but found tool_use. "
-        "When thinking is enabled, a final assistant message must start with a thinking block "
-        "(preceeding the lastmost set of tool_use and tool_result blocks). We recommend you "
-        "include thinking blocks from previous turns. To avoid this requirement, disable "
-        "thinking. Please consult our documentation at "
-        "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
-    )
-    assert create_reply(client, history, model="claude-haiku-5-5", thinking={"type": "disabled"})
+    message = refusal(client, history, **MANUAL)
+    assert message == "messages.1.content.0.type: " + MUST_START.format(kind="tool_use")
+    manual_off = MANUAL | {"thinking": {"type": "disabled"}}
+    assert create_reply(client, history, **manual_off).type == "message"
+
+
+def test_under_adaptive_thinking_a_stripped_tool_turn_is_accepted(client):
+    # §2.1: an adaptive turn may skip thinking, so the request alone cannot tell a stripped
+    # turn from one that never thought; recorded: hand-written [tool_use] turns accepted
+    history = as_dicts(tool_round_trip(client))
+    assert history[1]["content"][0]["type"] == "thinking"
+    history[1]["content"] = tool_uses(history[1]["content"])
+    assert create_reply(client, history).type == "message"
 
 
 def test_dropping_one_of_two_thinking_blocks_is_refused(client):
@@ -292,14 +309,24 @@ def test_a_tool_turn_that_never_thought_is_accepted_with_thinking_on(client):
     assert create_reply(client, history).type == "message"
 
 
-def test_a_stripped_turn_is_named_by_its_first_block(client):
-    history = as_dicts(tool_round_trip(client))
+def test_under_manual_thinking_a_stripped_turn_is_named_by_its_first_block(client):
+    history = as_dicts(tool_round_trip(client, **MANUAL))
     history[1]["content"] = [
         {"type": "text", "text": "Checking."},
         *tool_uses(history[1]["content"]),
     ]
-    assert refusal(client, history).startswith(
-        "messages.1.content.0.type: Expected thinking or redacted_thinking, but found text. "
+    message = refusal(client, history, **MANUAL)
+    assert message == "messages.1.content.0.type: " + MUST_START.format(kind="text")
+
+
+def test_under_manual_thinking_a_block_moved_after_text_is_refused_for_its_order_first(client):
+    # the order is read before any signature: the moved block's signature no longer verifies
+    history = as_dicts(tool_round_trip(client, **MANUAL))
+    content = history[1]["content"]
+    history[1]["content"] = [{"type": "text", "text": "Checking."}, *content]
+    assert refusal(client, history, **MANUAL) == (
+        "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
+        "block must be thinking or redacted_thinking. Found text."
     )
 
 
@@ -357,29 +384,17 @@ def test_summarized_thinking_comes_back_accepted_and_its_text_is_what_was_signed
 # --- the pieces ---------------------------------------------------------------------------------
 
 
-def test_a_tool_id_remembers_whether_its_turn_thought():
+def test_a_tool_id_is_its_body_and_two_characters_the_mock_never_reads_back():
     body = "Wiun8CBMq1ZsWSJt2keB7x"
-    thought = signatures.tool_id(body, "claude-haiku-5-5", True)
-    assert thought.startswith("toolu_01" + body) and len(thought) == 32
-    assert signatures._thought(thought, "claude-haiku-5-5")
-    assert not signatures._thought(
-        signatures.tool_id(body, "claude-haiku-5-5", False), "claude-haiku-5-5"
-    )
-    assert not signatures._thought(thought, "claude-sonnet-5")  # another model's id says nothing
-    assert not signatures._thought("toolu_01A", "claude-haiku-5-5")
+    minted = signatures.tool_id(body, "claude-haiku-5-5", True)
+    assert minted.startswith("toolu_01" + body) and len(minted) == 32
+    assert not hasattr(signatures, "_thought")  # no check reads what the id was made from
 
 
 def test_every_tool_id_has_the_apis_pattern():
     ids = [signatures.tool_id(f"{n:022d}", "claude-haiku-5-5", n % 2 == 0) for n in range(2000)]
     assert all(re.fullmatch(r"toolu_01[0-9A-Za-z]{24}", i) for i in ids)
     assert len({i[-2:] for i in ids}) > 1000  # the two characters are spread, not constant
-
-
-def test_an_id_that_reads_the_same_either_way_says_its_turn_did_not_think():
-    model = "claude-haiku-5-5"  # one body in 62**2 mints the same id thought or not
-    body = next(f"{n:022d}" for n in range(10**6) if signatures.tool_id(f"{n:022d}", model, True)
-                == signatures.tool_id(f"{n:022d}", model, False))  # fmt: skip
-    assert not signatures._thought(signatures.tool_id(body, model, True), model)
 
 
 def test_a_signature_is_64_base64_characters_that_name_their_model():
@@ -396,8 +411,8 @@ def test_a_signature_is_64_base64_characters_that_name_their_model():
 # learner's JSON file) must still be accepted by the mock's next release, so the bytes a
 # signature and an id are made of are pinned here: what is hashed, with which labels, how it is
 # encoded and masked. A change that makes other bytes fails these tests. Without them, a saved
-# turn's thinking blocks would no longer verify (a 400 when sent back), and its tool ids would no
-# longer say that their turn thought; with a new layout, `_parse` must read VERSION 1's too.
+# turn's thinking blocks would no longer verify (a 400 when sent back), and a notebook's stored
+# tool ids would change; with a new layout, `_parse` must read VERSION 1's too.
 SAVED_REQUEST = {
     "system": "Réponds en français.",  # not ASCII: how the hashed JSON is encoded counts
     "tools": [
@@ -437,9 +452,8 @@ def test_a_saved_signature_is_made_again_byte_for_byte_and_still_verifies(model)
 
 
 @pytest.mark.parametrize("body, thought", sorted(SAVED_IDS))
-def test_a_saved_tool_id_is_made_again_and_still_says_whether_its_turn_thought(body, thought):
+def test_a_saved_tool_id_is_made_again_byte_for_byte(body, thought):
     assert signatures.tool_id(body, "claude-sonnet-5", thought) == SAVED_IDS[body, thought]
-    assert signatures._thought(SAVED_IDS[body, thought], "claude-sonnet-5") is thought
 
 
 # --- the chapters' own loop, any transcript -----------------------------------------------------
