@@ -4,7 +4,8 @@ Its folders show the architecture. At the top, the modules Part 1's chapters bui
 Anthropic wire by hand; `api/` the API's rules and catalogue as the series knows them;
 `runtime/` the provider-neutral protocol of Part 2 (06-08) and the agent loop of Part 3 (from
 09); `views/` ways to look at a
-conversation; `mock/` the local stand-in for the API, in rooms by job; `exercises/` the
+conversation; `mcp/` MCP servers' tools (chapter 12); `mock/` the local stand-in for the API,
+in rooms by job; `exercises/` the
 self-checking exercises. Imports point one way: `api`, then the top-level modules, then
 `runtime`, then `views` and `mock`.
 
@@ -58,6 +59,10 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 09  runtime.loop         run_loop(): the agent loop, a move for every stop reason
                 runtime.bounds       Bounds, Spent: a run's turns, tokens and money, checked
                 runtime.senders      sender(): the model for the loop, retried by the SDK
+    chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp
+                mcp.wire             an MCP tool as a menu entry, a CallToolResult as a tool_result
+                mcp.server           server_for(), series_tools(): the series' tools served over MCP
+                mcp.client           McpServers: servers' tools on one menu, clashes prefixed
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only

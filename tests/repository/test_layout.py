@@ -12,7 +12,7 @@ PACKAGE = ROOT / "src" / "handagent"
 CHAPTER_MODULES = {  # what Part 1's chapters build, at the top where a reader sees it first
     "blocks", "config", "cost", "dispatch", "examples", "language", "llm", "tools", "validation",
 }  # fmt: skip
-FOLDERS = {"api", "exercises", "mock", "runtime", "views"}
+FOLDERS = {"api", "exercises", "mcp", "mock", "runtime", "views"}
 
 
 def module_name(path: Path) -> str:
@@ -97,6 +97,7 @@ def test_following_check_request_stays_inside_api():
         ("handagent.api", ("handagent.",)),  # nothing of the package outside api/
         ("handagent.runtime", ("handagent.views", "handagent.mock", "handagent.exercises")),
         ("handagent.views", ("handagent.mock", "handagent.exercises")),
+        ("handagent.mcp", ("handagent.views", "handagent.mock", "handagent.exercises")),
         ("handagent.mock.model", ("handagent.mock.hosted", "handagent.mock.http")),
         ("handagent.mock.hosted", ("handagent.mock.http",)),
     ],
