@@ -19,6 +19,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         arguments      a tool's input, one value per property, fitted to its schema
         freetext       free-text values: a subject, an arithmetic expression, a query
         phrases        everything it says in words, per language
+        instructions   a system prompt's refusal rule and order rule ("call A only after B")
         thinking       thinking blocks, as current models return them
         signatures     their signatures, and what is checked when they come back
         structured     structured outputs: JSON that validates against the request's schema

@@ -102,3 +102,20 @@ SCHEMA = st.recursive(LEAF, lambda inner: st.one_of(
 def test_any_schema_of_types_enums_bounds_objects_arrays_and_anyof_gets_a_valid_value(schema):
     root = {"type": "object", "properties": {"answer": schema}, "required": ["answer"]}
     jsonschema.validate(value_for(root, "Paris has 2100000 people, 3 museums and yes."), root)
+
+
+PERSON = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}},
+          "required": ["name", "age"], "additionalProperties": False}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "asked, expected",
+    [
+        ("Extract: John is 31 years old.", {"name": "John", "age": 31}),
+        ("Please extract the contact below: Bob is 22.", {"name": "Bob", "age": 22}),
+        ("Extract the name and age: Mary Smith, 45.", {"name": "Mary Smith", "age": 45}),
+        ("Tell me about Paris: 2100000 people live there.", {"name": "Paris", "age": 2100000}),
+    ],
+)
+def test_the_instruction_before_the_colon_gives_no_values_the_data_after_it_does(asked, expected):
+    assert value_for(PERSON, asked) == expected

@@ -19,6 +19,8 @@ The mock server checks a request, calls `respond`, then adds ids, usage and stop
 5. Tool results are believed and quoted as they came back ("add says: 6912.").
 6. Without a tool to call it says what it cannot know, or finds your name in earlier turns, in
    the language the system prompt asks for (`phrases`).
+7. A system prompt's refusal rule declines a request on its topic; its order rule ("call A only
+   after B") holds a call back until the other tool has answered (`instructions`).
 
 Not handled here, on purpose (the mock matches words; it does not understand):
 - a tool whose name, description and schema share no word or synonym with the request, or a
@@ -35,7 +37,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from . import phrases
+from . import instructions, phrases
 from .arguments import context, fill
 from .evidence import read
 from .lexicon import ARITHMETIC, terms, words
@@ -74,9 +76,17 @@ def respond(request: dict) -> list[dict]:
     last = turns[-1][1] if turns and turns[-1][0] == "user" else []
     failed = {calls.get(b.get("tool_use_id"), {}).get("name") for b in last if b.get("is_error")}
 
+    if topic := instructions.declined(system, text):  # the system prompt's refusal rule
+        return [_text(phrases.say("decline", lang, topic))]
     forced = choice.get("type") in ("any", "tool")  # the API prefills then: no text first
     plan, unclear = _plan(text, tools, system, forced)
     todo = _forced(_not_yet_made(plan, calls, results), choice, plan, tools, text, system)
+    if not forced and (rules := instructions.order_rules(system, [t["name"] for t in tools])):
+        answered = {calls.get(r.get("tool_use_id"), {}).get("name") for r in results
+                    if not r.get("is_error")}  # fmt: skip
+        by_name = {t["name"]: t for t in tools}
+        first = lambda name: (name, _each(by_name[name], text, text)[0][0])  # noqa: E731
+        todo = instructions.in_order(_not_yet_made(todo, calls, results), rules, answered, first)
     if choice.get("disable_parallel_tool_use"):
         todo = todo[:1]
     if todo:

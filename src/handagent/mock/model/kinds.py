@@ -130,6 +130,8 @@ def candidates(kind: str | None, name: str, spec: dict, e: Evidence, ctx: Contex
         sum_ = freetext.expression(e.text)
         made = f"print({sum_})" if sum_ else f"# {freetext.subject(e.text, ctx.tool_words)}"
     others = [n for n, _ in names] + e["ids"] + e["emails"] + e["paths"] if kind is None else []
+    if kind == "title" and re.search(r"\b(?:book|novel)s?\b", f"{described} {ctx.tool_text}", re.I):
+        others = [n for n, _ in names]  # a book's title is a name ("Dune"), an article's a topic
     first = [made] if kind in ("expression", "sql") else []
     return (
         first

@@ -45,6 +45,7 @@ SYNONYMS = {
     "product": "product item catalog catalogue sku merchandise 商品 产品",
     "stock": "stock ticker nasdaq nyse trading trade 股票 股价",
     "price": "price cost quote 价格 多少钱",
+    "inventory": "inventory available availability 库存 有货",
     "currency": "currency exchange forex usd eur gbp jpy cny dollar euro yen pound 汇率 货币 "
     "美元 欧元",
     "convert": "convert conversion 换算 转换",

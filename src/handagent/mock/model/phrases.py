@@ -69,6 +69,13 @@ SAYINGS = {  # key -> {language: sentence}
         "fr": "Quel {} ? J'en ai besoin pour {}.", "es": "¿Qué {}? Lo necesito para {}.",
         "de": "Welches {}? Ich brauche es für {}.", "ja": "どの{}ですか？{} に必要です。",
     },
+    "decline": {
+        "en": "Sorry, I can't help with that: I have been asked not to discuss {}.",
+        "zh": "抱歉，这个我帮不了：我被要求不讨论{}。",
+        "fr": "Désolé, je ne peux pas parler de {}.", "es": "Lo siento, no puedo hablar de {}.",
+        "de": "Leider darf ich nicht über {} sprechen.",
+        "ja": "申し訳ありません。{}については話せません。",
+    },
     "cannot_speak": {
         "en": "I can't answer in {}: this mock model has canned sentences only in English, "
         "Chinese, French, Spanish, German and Japanese. In English:",

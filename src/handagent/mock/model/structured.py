@@ -20,12 +20,20 @@ would have had), schemas the API itself refuses (a 400 first, `checks`).
 """
 
 import json
+import re
 
 from ...api.schemas import jsonschema  # imported light
 from ...validation import input_problems
 from .arguments import context, fill
 
 MAX_DEPTH = 8  # `$ref`s resolved at most this deep (a recursive schema stops there)
+# "Extract: ...", "Please parse the contact below: ...", "提取：...": the instruction, not the data
+INSTRUCTION = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:extract|parse|pull out|get|find|list|read|"
+    r"summari[sz]e|classify|analy[sz]e|convert|format|turn|structure|capture|record|fill in)\b"
+    r"[^:：\n]{0,80}[:：]\s*|^\s*请?(?:提取|抽取|解析|整理|总结|分析|读取)[^:：\n]{0,30}[:：]\s*",
+    re.I,
+)
 
 
 def schema_of(request: dict) -> dict | None:
@@ -49,9 +57,13 @@ def value_for(schema: dict, text: str) -> object:
     """A value for `schema` from `text` that validates, if the mock can make one.
 
     Example: ({"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]},
-              "It is 42.") -> {"n": 42}
+              "It is 42.") -> {"n": 42};  "Extract: John is 31 years old." -> {"name": "John",
+              "age": 31}: the instruction before the colon gives no values
     """
     flat = _resolve(schema, schema, 0)
+    if lead := INSTRUCTION.match(text):  # what follows is data: its first word may well be a name
+        data = text[lead.end() :]
+        text = f"of {data}" if data[:1].isascii() else data
     if flat.get("type", "object") == "object" and "properties" in flat:
         value, _ = fill(flat, context(text, text, {"name": "answer", "input_schema": flat}))
     else:
