@@ -56,6 +56,7 @@ from ..hosted import threads
 from ..model import structured
 from ..model.brain import Brain, respond
 from . import replies, routes
+from .replay import Replay, answer_from
 from .routes import Response, closing, error
 
 MAX_BODY_BYTES = 32 * 1024 * 1024  # the API's documented request size limit
@@ -78,10 +79,12 @@ Read = Callable[[int], bytes]  # read(n) -> up to n bytes of the request body
 
 class State:
     """What the mock keeps between requests: scripted replies, the last valid requests, and the
-    conversations beta `thread` requests asked it to hold."""
+    conversations beta `thread` requests asked it to hold; with `replay`, its place in the
+    cassettes it answers from (`replay`)."""
 
-    def __init__(self, brain: Brain = respond) -> None:
+    def __init__(self, brain: Brain = respond, replay: Replay | None = None) -> None:
         self.brain = brain
+        self.replay = replay
         self.lock = threading.Lock()
         self.scripted: deque[list[dict]] = deque()
         self.requests: deque[dict] = deque(maxlen=1000)
@@ -170,6 +173,10 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
     if fault in FAULTS:
         status, message, retry = FAULTS[fault]
         return error(status, message, req_id, retry)
+    if state.replay is not None and (not fault or fault.startswith("slow=")):
+        replayed = answer_from(state.replay, method, target, headers, raw, req_id)
+        if replayed is not None:
+            return replace(replayed, delay=delay)
     response = routes.route(target, headers, raw, req_id, state, cut=fault == "stream_cut")
     return replace(response, delay=delay)
 
@@ -240,8 +247,15 @@ class MockServer:
             client = anthropic.Anthropic(base_url=mock.base_url, api_key="any")
     """
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, *, brain: Brain = respond) -> None:
-        self.state = State(brain)
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        brain: Brain = respond,
+        replay: Replay | None = None,
+    ) -> None:
+        self.state = State(brain, replay)
         self._server = _Server((host, port), self.state)
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
