@@ -10,7 +10,7 @@ from builders import user
 from handagent.mock import MockServer
 from handagent.record import PLACEHOLDER_KEY, RecordingProxy
 
-REAL_KEY = "sk-ant-api03-not-a-real-key-0123456789"
+REAL_KEY = "sk-ant-" + "fake-key-for-the-test-0123456789"
 
 
 @pytest.fixture
