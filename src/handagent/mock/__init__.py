@@ -12,6 +12,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         openai_chat    POST /v1/chat/completions: the second wire format (chapter 07)
         cassettes      recorded traffic as readable JSON, rebuilt byte for byte
         replay         HANDAGENT_PROVIDER=replay: answers from cassettes, or names the difference
+        room           --room: each learner's key its own state; the instructor's page, /room
     model/       the scripted model: what it says back to a request
         brain          respond(): reads the menu and the question, calls tools, answers
         menu           how well each tool fits a clause: the brain's choice of tool

@@ -198,6 +198,11 @@ class _Handler(BaseHTTPRequestHandler):
         raise AttributeError(name)
 
     def _answer(self) -> None:
+        if self.server.room is not None:  # a room: each key its own state (`room`)
+            self._send(
+                self.server.room.answer(self.command, self.path, self.headers, self.rfile.read)
+            )
+            return
         state = self.server.state
         self._send(answer(self.command, self.path, self.headers, self.rfile.read, state))
 
@@ -229,9 +234,10 @@ class _Server(ThreadingHTTPServer):
     request_queue_size = 128  # a workshop room connecting at once (the default of 5 drops some)
     timeout = 1.0  # handle_request() on a connection given up before it was accepted
 
-    def __init__(self, address: tuple[str, int], state: State) -> None:
+    def __init__(self, address: tuple[str, int], state: State, room=None) -> None:
         super().__init__(address, _Handler)
         self.state = state
+        self.room = room
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A client that hangs up mid-answer is not an error; anything else still prints."""
@@ -254,9 +260,10 @@ class MockServer:
         *,
         brain: Brain = respond,
         replay: Replay | None = None,
+        room=None,
     ) -> None:
         self.state = State(brain, replay)
-        self._server = _Server((host, port), self.state)
+        self._server = _Server((host, port), self.state, room)
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
         self._waker = socket.socketpair()  # a byte on it wakes the serving loop to stop
