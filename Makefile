@@ -66,7 +66,7 @@ book_command = rm -rf build/book && $(BIN)/sphinx-build -b html -c docs -W --kee
 test-browser_command = $(book_command) && \
 	$(MOCK) HANDAGENT_BOOK=build/book $(BIN)/python tests/browser/run.py
 
-.PHONY: lab test test-stages $(STAGES) book notebooks setup clean
+.PHONY: lab test test-stages $(STAGES) book notebooks record setup clean
 
 setup: $(STAMP)
 
@@ -126,6 +126,11 @@ notebooks: setup
 		--ExecutePreprocessor.store_widget_state=False \
 		--NotebookExporter.preprocessors=nbconvert.preprocessors.CoalesceStreamsPreprocessor \
 		$(NOTEBOOKS)
+
+# Record the notebooks' traffic as cassettes/<notebook>.json: the real API with ANTHROPIC_API_KEY
+# (the mock run's cost estimate first), else the mock. Replay: HANDAGENT_PROVIDER=replay.
+record: setup
+	$(BIN)/python -m handagent.record $(NOTEBOOKS)
 
 clean:
 	rm -rf $(VENV) $(TOOLS)

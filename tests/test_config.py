@@ -44,7 +44,9 @@ def test_handagent_model_sets_the_model():
 
 
 def test_an_unknown_provider_raises_naming_the_fix():
-    with pytest.raises(ValueError, match=r"'openai' is not a provider; set it to 'mock' or"):
+    with pytest.raises(
+        ValueError, match=r"'openai' is not a provider; set it to 'mock', 'anthropic' or"
+    ):
         load_settings({"HANDAGENT_PROVIDER": "openai"})
 
 
@@ -125,3 +127,19 @@ def test_redact_blanks_every_key_of_eight_characters_or_more_and_nothing_shorter
     assert redact(line, "abcdefgh", "xyz", None, "12345678") == (
         "invalid key [api key], also xyz and [api key]"
     )
+
+
+def test_replay_reads_the_cassettes_named_or_the_nearest_folder(tmp_path, monkeypatch):
+    named = load_settings({"HANDAGENT_PROVIDER": "replay", "HANDAGENT_CASSETTES": "c.json"})
+    assert (named.provider, named.cassettes, named.api_key) == ("replay", "c.json", None)
+    (tmp_path / "cassettes").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    monkeypatch.chdir(tmp_path / "notebooks")
+    found = load_settings({"HANDAGENT_PROVIDER": "replay"})
+    assert found.cassettes == str(tmp_path / "cassettes")
+
+
+def test_replay_without_cassettes_raises_naming_the_fix(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"found no cassettes/ folder.*HANDAGENT_PROVIDER=mock"):
+        load_settings({"HANDAGENT_PROVIDER": "replay"})

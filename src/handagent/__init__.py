@@ -15,6 +15,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 language             the edition's language (English or 简体中文), set once
                 llm                  call_model(): the one place the series calls a model
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
+                record               a real model's traffic kept as cassettes, for replay (no key)
                 api.models           the model catalogue: ids, lifecycle, rules, limits, prices
                 api.checks           the API's rules and wording, checked before sending (see 05)
                 api.fields           the fields a request may hold, per API version (SDK 2.10)

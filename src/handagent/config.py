@@ -6,13 +6,17 @@ already set, so `HANDAGENT_PROVIDER=mock make test` wins over a key in `.env`):
     ANTHROPIC_API_KEY    a real key; with it the default provider becomes `anthropic`
     ANTHROPIC_BASE_URL   any Anthropic-compatible endpoint (host root), used with `anthropic`
     HANDAGENT_MODEL      the model id; the only place a model id is set
-    HANDAGENT_PROVIDER   `mock` or `anthropic`; default `anthropic` with a key, else `mock`
+    HANDAGENT_PROVIDER   `mock`, `anthropic` or `replay`; default `anthropic` with a key, else
+                         `mock`. `replay` answers from recorded cassettes (`handagent.record`)
+    HANDAGENT_CASSETTES  with `replay`: a cassette file or a folder of them; default the nearest
+                         `cassettes/` folder above the current one
 
 Not handled here: starting the mock server or building a client (see `handagent.llm`).
 """
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 from dotenv import find_dotenv, load_dotenv
@@ -20,14 +24,14 @@ from dotenv import find_dotenv, load_dotenv
 from .api import models
 from .language import pick
 
-Provider = Literal["mock", "anthropic"]
+Provider = Literal["mock", "anthropic", "replay"]
 
 # The catalogue's choice for the series (`models.DEFAULT`). tests/test_config.py fails once it is
 # not an active, cheapest model, or the installed SDK lists it as deprecated, so the series never
 # ships a retired id.
 DEFAULT_MODEL = models.DEFAULT
 
-PROVIDERS: tuple[Provider, ...] = ("mock", "anthropic")
+PROVIDERS: tuple[Provider, ...] = ("mock", "anthropic", "replay")
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class Settings:
     model: str
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
+    cassettes: str | None = None  # provider `replay`: the cassette file or folder
 
 
 def load_settings(environ: dict[str, str] | None = None) -> Settings:
@@ -49,7 +54,8 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
     provider = environ.get("HANDAGENT_PROVIDER") or ("anthropic" if api_key else "mock")
     if provider not in PROVIDERS:
         raise ValueError(
-            f"HANDAGENT_PROVIDER={provider!r} is not a provider; set it to 'mock' or 'anthropic'."
+            f"HANDAGENT_PROVIDER={provider!r} is not a provider; set it to 'mock', 'anthropic' "
+            "or 'replay'."
         )
     if provider == "anthropic" and not api_key:
         raise ValueError(
@@ -61,6 +67,23 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         model=environ.get("HANDAGENT_MODEL") or DEFAULT_MODEL,
         base_url=(environ.get("ANTHROPIC_BASE_URL") or None) if provider == "anthropic" else None,
         api_key=api_key if provider == "anthropic" else None,
+        cassettes=_cassettes(environ) if provider == "replay" else None,
+    )
+
+
+def _cassettes(environ: dict[str, str]) -> str:
+    """HANDAGENT_CASSETTES, else the nearest `cassettes/` folder from here up (a notebook runs
+    in notebooks/, a test in the repository's root)."""
+    if environ.get("HANDAGENT_CASSETTES"):
+        return environ["HANDAGENT_CASSETTES"]
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        if (folder / "cassettes").is_dir():
+            return str(folder / "cassettes")
+    raise ValueError(
+        "HANDAGENT_PROVIDER=replay found no cassettes/ folder here or above: set "
+        "HANDAGENT_CASSETTES to a cassette (python -m handagent.record writes them), or set "
+        "HANDAGENT_PROVIDER=mock."
     )
 
 
@@ -73,6 +96,15 @@ def describe(settings: Settings) -> str:
             f"and restart the kernel.",
             f"服务商：mock（本地的 Anthropic API 模拟服务，不需要 key）· 模型：{settings.model} · "
             f"要用真实 API，把 ANTHROPIC_API_KEY 写进 .env，然后重启 kernel。",
+        )
+    if settings.provider == "replay":
+        return pick(
+            f"Provider: replay (a real model's recorded answers, from {settings.cassettes}, no "
+            f"key needed) · model: {settings.model} · a request not recorded is an error; to "
+            f"ask freely, set HANDAGENT_PROVIDER=mock in .env and restart the kernel.",
+            f"服务商：replay（录下的真实模型回答，来自 {settings.cassettes}，不需要 key）· 模型："
+            f"{settings.model} · 没录过的请求会报错；想随便问，在 .env 里设置 "
+            f"HANDAGENT_PROVIDER=mock，然后重启 kernel。",
         )
     where = settings.base_url or "https://api.anthropic.com"
     return pick(

@@ -49,16 +49,17 @@ def settings() -> Settings:
 
 @cache
 def _mock_base_url() -> str:
-    from .mock import MockServer  # imported late: the real provider never needs the mock
+    from .mock import MockServer, replaying  # imported late: the real provider never needs them
 
-    return MockServer().start().base_url
+    cassettes = settings().cassettes  # provider `replay`: the mock answers from them
+    return MockServer(replay=replaying(cassettes) if cassettes else None).start().base_url
 
 
 def _target() -> tuple[str, str | None]:
     """The configured provider's host root and key: the mock's, else the settings' (the SDK's
     default host when no ANTHROPIC_BASE_URL is set)."""
     current = settings()
-    if current.provider == "mock":
+    if current.provider in ("mock", "replay"):
         return _mock_base_url(), MOCK_KEY
     return (current.base_url or DEFAULT_BASE_URL).rstrip("/"), current.api_key
 

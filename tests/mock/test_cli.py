@@ -88,3 +88,12 @@ def test_the_command_line_explains_a_busy_port(mock_server):
     finished = subprocess.run(command, capture_output=True, text=True, timeout=CEILING)
     assert finished.returncode == 1
     assert finished.stderr.startswith(f"cannot listen on 127.0.0.1:{port}: ")
+
+
+def test_an_address_beyond_this_machine_needs_expose(capsys):
+    from handagent.mock.__main__ import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--host", "0.0.0.0", "--port", "0"])
+    assert stopped.value.code == 2
+    assert "add --expose if you mean it" in capsys.readouterr().err

@@ -12,7 +12,7 @@ PACKAGE = ROOT / "src" / "handagent"
 CHAPTER_MODULES = {  # what Part 1's chapters build, at the top where a reader sees it first
     "blocks", "config", "cost", "dispatch", "examples", "language", "llm", "tools", "validation",
 }  # fmt: skip
-FOLDERS = {"api", "exercises", "mcp", "mock", "runtime", "views"}
+FOLDERS = {"api", "exercises", "mcp", "mock", "record", "runtime", "views"}
 
 
 def module_name(path: Path) -> str:
@@ -100,6 +100,7 @@ def test_following_check_request_stays_inside_api():
         ("handagent.mcp", ("handagent.views", "handagent.mock", "handagent.exercises")),
         ("handagent.mock.model", ("handagent.mock.hosted", "handagent.mock.http")),
         ("handagent.mock.hosted", ("handagent.mock.http",)),
+        ("handagent.mock", ("handagent.record",)),  # record uses the mock, never the reverse
     ],
 )
 def test_imports_point_one_way(room, may_not_import):

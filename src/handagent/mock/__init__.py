@@ -10,6 +10,9 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         stream         a reply as server-sent events, in the API's order
         models_route   GET /v1/models: the catalogue (`handagent.api.models`) as the API pages it
         openai_chat    POST /v1/chat/completions: the second wire format (chapter 07)
+        cassettes      recorded traffic as readable JSON, rebuilt byte for byte
+        replay         HANDAGENT_PROVIDER=replay: answers from cassettes, or names the difference
+        room           --room: each learner's key its own state; the instructor's page, /room
     model/       the scripted model: what it says back to a request
         brain          respond(): reads the menu and the question, calls tools, answers
         menu           how well each tool fits a clause: the brain's choice of tool
@@ -41,6 +44,7 @@ running code; the API's request rules live in `handagent.api`, which the mock sh
 `call_model`'s local check.
 """
 
+from .http.replay import mock_instead, replaying
 from .http.server import MockServer
 
-__all__ = ["MockServer"]
+__all__ = ["MockServer", "mock_instead", "replaying"]

@@ -7,14 +7,29 @@ background by a shell inherits SIGINT ignored, and Python's default for SIGTERM 
 without a word.
 `--port 0` picks a free port; the first line printed names it.
 
+`--room` serves a workshop: each learner's key gets its own state, answers come from the
+cassettes in `--cassettes` (default `cassettes/`, if there) else from the mock, and the
+instructor's page is at /room (`http.room`). The mock has no authentication, so binding to any
+address but this machine's own (127.0.0.1, localhost, ::1) needs `--expose`, and prints the
+README's warning: run it on the room's own network only, and stop it afterwards.
+
 Not handled here: running as a daemon, logging requests (the mock keeps its last 1000 requests).
 """
 
 import argparse
 import signal
 import time
+from pathlib import Path
 
+from .http.cassettes import load_cassettes
+from .http.room import Room
 from .http.server import MockServer
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+WARNING = (
+    "warning: the mock has no authentication and anyone who can reach {host}:{port} can use it "
+    "(and read /room): run it on the room's own network only, and stop it (Ctrl-C) afterwards."
+)
 
 STOPS = {signal.SIGINT, signal.SIGTERM}
 
@@ -23,9 +38,32 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m handagent.mock", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8765, help="port; 0 picks one (default 8765)")
+    parser.add_argument("--room", action="store_true", help="a workshop: state per key, /room")
+    parser.add_argument(
+        "--cassettes",
+        type=Path,
+        default=Path("cassettes"),
+        help="with --room: the cassettes to replay (default cassettes/, if there)",
+    )
+    parser.add_argument(
+        "--expose",
+        action="store_true",
+        help="allow an address other than this machine's own (see the warning)",
+    )
     args = parser.parse_args(argv)
+    if args.host not in LOCAL and not args.expose:
+        parser.exit(2, f"--host {args.host} reaches beyond this machine: add --expose if you "
+                    "mean it (the mock has no authentication).\n")  # fmt: skip
+    if args.host not in LOCAL:
+        print(WARNING.format(host=args.host, port=args.port), flush=True)
+    room = None
+    if args.room:
+        found = load_cassettes(args.cassettes) if args.cassettes.exists() else ()
+        room = Room(found)
+        print(f"room: {len(found)} cassettes replayed, else the mock; the instructor's page is "
+              "/room", flush=True)  # fmt: skip
     try:
-        server = MockServer(args.host, args.port)  # binds the port, serves nothing yet
+        server = MockServer(args.host, args.port, room=room)  # binds the port, serves nothing yet
     except OSError as error:
         parser.exit(1, f"cannot listen on {args.host}:{args.port}: {error.strerror}\n")
     if not hasattr(signal, "sigwait"):  # Windows: Ctrl-C only, as KeyboardInterrupt

@@ -56,6 +56,7 @@ from ..hosted import prompt_cache, threads
 from ..model import structured
 from ..model.brain import Brain, respond
 from . import replies, routes
+from .replay import Replay, answer_from
 from .routes import Response, closing, error
 
 MAX_BODY_BYTES = 32 * 1024 * 1024  # the API's documented request size limit
@@ -78,11 +79,18 @@ Read = Callable[[int], bytes]  # read(n) -> up to n bytes of the request body
 
 class State:
     """What the mock keeps between requests: scripted replies, the last valid requests, the
-    conversations beta `thread` requests asked it to hold, and each key's prompt cache."""
+    conversations beta `thread` requests asked it to hold, each key's prompt cache, and with
+    `replay`, its place in the cassettes it answers from."""
 
-    def __init__(self, brain: Brain = respond, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        brain: Brain = respond,
+        clock: Callable[[], float] = time.monotonic,
+        replay: Replay | None = None,
+    ) -> None:
         self.brain = brain
         self.cache = prompt_cache.Cache(clock)  # per key; `clock` moves time for tests
+        self.replay = replay
         self.lock = threading.Lock()
         self.scripted: deque[list[dict]] = deque()
         self.requests: deque[dict] = deque(maxlen=1000)
@@ -171,6 +179,10 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
     if fault in FAULTS:
         status, message, retry = FAULTS[fault]
         return error(status, message, req_id, retry)
+    if state.replay is not None and (not fault or fault.startswith("slow=")):
+        replayed = answer_from(state.replay, method, target, headers, raw, req_id)
+        if replayed is not None:
+            return replace(replayed, delay=delay)
     response = routes.route(target, headers, raw, req_id, state, cut=fault == "stream_cut")
     return replace(response, delay=delay)
 
@@ -192,6 +204,11 @@ class _Handler(BaseHTTPRequestHandler):
         raise AttributeError(name)
 
     def _answer(self) -> None:
+        if self.server.room is not None:  # a room: each key its own state (`room`)
+            self._send(
+                self.server.room.answer(self.command, self.path, self.headers, self.rfile.read)
+            )
+            return
         state = self.server.state
         self._send(answer(self.command, self.path, self.headers, self.rfile.read, state))
 
@@ -223,9 +240,10 @@ class _Server(ThreadingHTTPServer):
     request_queue_size = 128  # a workshop room connecting at once (the default of 5 drops some)
     timeout = 1.0  # handle_request() on a connection given up before it was accepted
 
-    def __init__(self, address: tuple[str, int], state: State) -> None:
+    def __init__(self, address: tuple[str, int], state: State, room=None) -> None:
         super().__init__(address, _Handler)
         self.state = state
+        self.room = room
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A client that hangs up mid-answer is not an error; anything else still prints."""
@@ -248,9 +266,11 @@ class MockServer:
         *,
         brain: Brain = respond,
         clock: Callable[[], float] = time.monotonic,
+        replay: Replay | None = None,
+        room=None,
     ) -> None:
-        self.state = State(brain, clock)
-        self._server = _Server((host, port), self.state)
+        self.state = State(brain, clock, replay)
+        self._server = _Server((host, port), self.state, room)
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
         self._waker = socket.socketpair()  # a byte on it wakes the serving loop to stop

@@ -1,0 +1,114 @@
+"""Record notebooks' traffic as cassettes: python -m handagent.record NOTEBOOK...
+
+    python -m handagent.record notebooks/03_feeding_results_back.ipynb   # -> cassettes/03_....json
+    make record NOTEBOOKS="notebooks/03_feeding_results_back.ipynb"
+
+Each notebook runs whole in a fresh kernel that talks to a `RecordingProxy` (provider
+`anthropic`, base_url the proxy, a placeholder key), and the proxy's exchanges become the
+notebook's cassette, `cassettes/<the path under notebooks/>.json`. The upstream is the real API
+(ANTHROPIC_BASE_URL, else api.anthropic.com) with ANTHROPIC_API_KEY; there, each notebook is
+first run against the mock to print the cost meter's estimate, and the recorded cost follows.
+Without a key, or with `--upstream mock`, the mock is the upstream: the cassette then replays
+exactly what the mock says (how the tests prove record and replay without a key). The
+notebook's own file is never written. Replay with HANDAGENT_PROVIDER=replay.
+
+Not handled here: asking before spending (Ctrl-C stops it; the estimate comes first), cells
+that wait for a person (widgets), notebooks outside notebooks/.
+"""
+
+import argparse
+import datetime
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+from dotenv import find_dotenv, load_dotenv
+from jupyter_client.manager import KernelManager
+from nbclient import NotebookClient
+
+from ..cost import call_from_usage, dollars
+from ..mock import MockServer
+from ..mock.http import cassettes
+from .proxy import PLACEHOLDER_KEY, RecordingProxy
+
+DEFAULT_OUT = Path("cassettes")
+API = "https://api.anthropic.com"
+
+
+def cassette_path(notebook: Path, out: Path = DEFAULT_OUT) -> Path:
+    """Example: notebooks/zh-CN/03_x.ipynb -> cassettes/zh-CN/03_x.json"""
+    parts = notebook.with_suffix(".json").parts
+    under = parts[parts.index("notebooks") + 1 :] if "notebooks" in parts else parts[-1:]
+    return out.joinpath(*under)
+
+
+def run_through(notebook: Path, upstream: str, key: str | None) -> list[dict]:
+    """Run a notebook whole against `upstream` through a recording proxy; its exchanges."""
+    with RecordingProxy(upstream, key) as proxy:
+        saved = {name: os.environ.get(name) for name in ("HANDAGENT_PROVIDER",
+                 "ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY")}  # fmt: skip
+        os.environ.update(HANDAGENT_PROVIDER="anthropic", ANTHROPIC_BASE_URL=proxy.base_url,
+                          ANTHROPIC_API_KEY=PLACEHOLDER_KEY)  # fmt: skip
+        try:
+            book = nbformat.read(notebook, as_version=4)
+            with tempfile.TemporaryDirectory(prefix="record-kernel-") as folder:
+                manager = KernelManager(transport="ipc", ip=str(Path(folder) / "kernel"))
+                NotebookClient(
+                    book, km=manager, timeout=600, allow_errors=True,
+                    resources={"metadata": {"path": str(notebook.parent)}},
+                ).execute()  # fmt: skip
+        finally:
+            for name, value in saved.items():
+                os.environ.pop(name, None) if value is None else os.environ.update({name: value})
+    return proxy.exchanges
+
+
+def cost(exchanges: list[dict]) -> float:
+    """What the replies of a cassette cost at list prices (usage merged for streams)."""
+    total = 0.0
+    for exchange in exchanges:
+        request, response = exchange["request"], exchange["response"]
+        if request["path"] != "/v1/messages" or response["status"] != 200:
+            continue
+        usage: dict = dict((response.get("body") or {}).get("usage") or {})
+        for event in response.get("events", []):
+            data = event.get("data") or {}
+            usage.update((data.get("message") or {}).get("usage") or {})
+            usage.update({k: v for k, v in (data.get("usage") or {}).items() if v is not None})
+        total += dollars(call_from_usage((request.get("body") or {}).get("model", ""), usage)) or 0
+    return total
+
+
+def run(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m handagent.record",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("notebooks", nargs="+", type=Path, help="the notebooks to record")
+    parser.add_argument("--upstream", help="mock, or an API's host root (default: the real API)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="default cassettes/")
+    args = parser.parse_args(argv)
+    load_dotenv(find_dotenv(usecwd=True))
+    key = os.environ.get("ANTHROPIC_API_KEY") or None
+    upstream = args.upstream or (os.environ.get("ANTHROPIC_BASE_URL") or API if key else "mock")
+    if upstream != "mock" and not key:
+        parser.exit(1, f"recording from {upstream} needs ANTHROPIC_API_KEY; or --upstream mock\n")
+    with MockServer() as mock:
+        for notebook in args.notebooks:
+            if upstream != "mock":
+                estimate = cost(run_through(notebook, mock.base_url, None))
+                print(f"{notebook}: the mock run's estimate ${estimate:.4f}", flush=True)
+            where = mock.base_url if upstream == "mock" else upstream
+            exchanges = run_through(notebook, where, key if upstream != "mock" else None)
+            path = cassette_path(notebook, args.out)
+            day = datetime.date.today().isoformat()
+            cassettes.save_cassette(path, notebook.as_posix(), upstream, day, exchanges)
+            print(f"{notebook}: {len(exchanges)} exchanges -> {path} "
+                  f"(${cost(exchanges):.4f} at list prices)", flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,210 @@
+"""Replay: what the genuine SDK recorded through the proxy (upstream: the mock) comes back byte
+for byte; a request that differs is refused, naming its first difference; every exchange of
+tests/recorded, made a cassette, replays with 0 mismatches."""
+
+import json
+
+import anthropic
+import httpx
+import pytest
+from builders import tool, user
+from paths import TESTS
+
+from handagent.mock import MockServer, mock_instead
+from handagent.mock.http.cassettes import Cassette, load_cassette, save_cassette, wire
+from handagent.mock.http.replay import Replay, first_difference, normalise
+from handagent.mock.http.server import State, answer
+from handagent.record import PLACEHOLDER_KEY, RecordingProxy
+
+MODEL = "claude-haiku-5-5"
+WEATHER = tool("get_weather", "Returns the weather in a city.", city="string")
+THINK = {"type": "adaptive", "display": "summarized"}
+
+
+def ask(base_url: str, text: str = "What is the weather in Paris?", **extra):
+    """One tool round trip, one stream and a thinking reply; the raw responses, in order."""
+    raw = []
+    hooks = {"response": [lambda r: r.read() or raw.append(r)]}
+    sdk = anthropic.Anthropic(
+        base_url=base_url,
+        api_key=PLACEHOLDER_KEY,
+        max_retries=0,
+        http_client=anthropic.DefaultHttpxClient(event_hooks=hooks),
+    )
+    fields = {"model": MODEL, "max_tokens": 200, "tools": [WEATHER], **extra}
+    first = sdk.messages.create(messages=[user(text)], **fields)
+    call = next(b for b in first.content if b.type == "tool_use")
+    history = [
+        user(text),
+        {"role": "assistant", "content": first.content},
+        user([{"type": "tool_result", "tool_use_id": call.id, "content": "Sunny"}]),
+    ]
+    second = sdk.messages.create(messages=history, thinking=THINK, **fields)
+    with sdk.messages.stream(messages=[user("Say hello")], **fields) as stream:
+        streamed = stream.get_final_message()
+    sdk.models.list()
+    return raw, [first, second, streamed]
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """The exchanges of `ask` recorded through the proxy, upstream the mock, in a cassette."""
+    with MockServer() as mock, RecordingProxy(mock.base_url) as proxy:
+        raw, replies = ask(proxy.base_url)
+    path = tmp_path_factory.mktemp("cassettes") / "ask.json"
+    save_cassette(path, "notebooks/ask.ipynb", "mock", "2026-12-03", proxy.exchanges)
+    return path, raw, replies
+
+
+def replayed(path, text="What is the weather in Paris?", **extra):
+    with MockServer(replay=Replay((load_cassette(path),))) as server:
+        return ask(server.base_url, text, **extra)
+
+
+def test_a_recorded_run_replays_byte_for_byte(recorded):
+    path, raw, replies = recorded
+    again, again_replies = replayed(path)
+    assert [r.content for r in again] == [r.content for r in raw]
+    assert [r.status_code for r in again] == [r.status_code for r in raw]
+    assert [r.headers["request-id"] for r in again] == [r.headers["request-id"] for r in raw]
+    assert again_replies == replies  # thinking blocks and signatures as recorded
+
+
+def test_the_cassette_keeps_streams_as_events_and_no_key(recorded):
+    path, _, _ = recorded
+    exchanges = load_cassette(path).exchanges
+    streamed = next(
+        e for e in exchanges if e["request"]["body"] and e["request"]["body"].get("stream")
+    )
+    assert [e["event"] for e in streamed["response"]["events"]][:2] == [
+        "message_start",
+        "content_block_start",
+    ]
+    assert PLACEHOLDER_KEY not in path.read_text()
+    assert all("x-api-key" not in e["request"]["headers"] for e in exchanges)
+
+
+@pytest.mark.parametrize(
+    "edit, where, theirs, ours",
+    [
+        (
+            {"text": "What is the weather in Rome?"},
+            "body.messages[0].content",
+            '"What is the weather in Paris?"',
+            '"What is the weather in Rome?"',
+        ),
+        (
+            {"tools": [tool("get_time", "Returns the time.")]},
+            "body.tools[0].name",
+            '"get_weather"',
+            '"get_time"',
+        ),
+        ({"model": "claude-opus-5-5"}, "body.model", '"claude-haiku-5-5"', '"claude-opus-5-5"'),
+    ],
+)
+def test_a_changed_request_fails_naming_its_first_difference(recorded, edit, where, theirs, ours):
+    path, _, _ = recorded
+    text = edit.pop("text", "What is the weather in Paris?")
+    with pytest.raises(anthropic.BadRequestError) as refused:
+        replayed(path, text, **edit)
+    message = refused.value.body["error"]["message"]
+    assert message.startswith("replay: this request is not in the cassette; first difference")
+    assert f"at {where}: the cassette has {theirs}, the request has {ours}." in message
+    assert "with mock_instead():" in message and "HANDAGENT_PROVIDER=mock" in message
+
+
+def test_mock_instead_lets_the_mock_answer_what_the_cassette_lacks(recorded):
+    path, _, _ = recorded
+    with mock_instead():
+        raw, replies = replayed(path, "What is the weather in Rome?")
+    assert replies[0].stop_reason == "tool_use"
+
+
+def test_ids_are_renumbered_in_order_of_appearance():
+    request = {
+        "method": "POST",
+        "path": "/v1/messages",
+        "query": "",
+        "headers": {},
+        "body": {"a": "toolu_01AbCdEf", "b": ["toolu_01AbCdEf", "toolu_09ZzZzZz"]},
+    }
+    assert normalise(request)["body"] == {"a": "toolu_1", "b": ["toolu_1", "toolu_2"]}
+
+
+def test_the_first_difference_is_a_path_with_both_values():
+    assert first_difference({"a": [1, 2]}, {"a": [1, 3]}) == ("a[1]", "2", "3")
+    assert first_difference({"a": 1}, {}) == ("a", "1", "nothing (left out)")
+    assert first_difference([1], [1, 2]) == (" (length)", "1", "2")
+    assert first_difference({"a": 1.0}, {"a": 1}) == ("a", "1.0", "1")
+    assert first_difference({"a": [1]}, {"a": [1]}) == ()
+
+
+def test_the_same_request_twice_gets_the_two_recorded_replies_in_order_then_the_last():
+    def exchange(said: str) -> dict:
+        reply = {
+            "status": 200,
+            "headers": {"content-type": "application/json"},
+            "json": "spaced",
+            "body": {"said": said},
+        }
+        request = {"method": "POST", "path": "/v1/messages", "query": "", "headers": {}, "body": {}}
+        return {"request": request, "response": reply}
+
+    replay = Replay((Cassette("c.json", "n", (exchange("one"), exchange("two"))),))
+    said = [replay.find("POST", "/v1/messages", {}, b"{}")["body"]["said"] for _ in range(3)]
+    assert said == ["one", "two", "two"]
+
+
+RECORDED = sorted((TESTS / "recorded").glob("*.json"))
+
+
+def as_cassette(recording: dict) -> Cassette:
+    """A tests/recorded exchange as a one-exchange cassette: the API's compact JSON."""
+    request, response = recording["request"], recording["response"]
+    kept = {
+        "status": response["status"],
+        "json": "compact",
+        "headers": {"content-type": response.get("content_type", "application/json")},
+    }
+    if "events" in response:
+        kept["events"] = response["events"]
+    else:
+        kept["body"] = response.get("body")
+    return Cassette(recording["name"], recording["name"], ({"request": request, "response": kept},))
+
+
+def test_every_recorded_exchange_replays_as_a_cassette_with_no_mismatch():
+    mismatches = []
+    for path in RECORDED:
+        recording = json.loads(path.read_text(encoding="utf-8"))
+        cassette = as_cassette(recording)
+        request = recording["request"]
+        target = request["path"] + (f"?{request['query']}" if request.get("query") else "")
+        raw = json.dumps(request["body"]).encode() if request.get("body") is not None else b""
+        headers = {**request["headers"], "content-length": str(len(raw)), "x-api-key": "k"}
+        state = State(replay=Replay((cassette,)))
+        got = answer(request["method"], target, headers, lambda n, raw=raw: raw, state)
+        sent = wire(cassette.exchanges[0]["response"])
+        body = b"".join(got.events) if got.events else got.body
+        if got.status != recording["response"]["status"] or body != b"".join(
+            sent if isinstance(sent, tuple) else (sent,)
+        ):
+            mismatches.append(path.name)
+    assert len(RECORDED) == 336
+    assert mismatches == []
+
+
+def test_a_replayed_stream_parses_like_the_recorded_one(recorded):
+    path, _, _ = recorded
+    with MockServer(replay=Replay((load_cassette(path),))) as server:
+        body = {
+            "model": MODEL,
+            "max_tokens": 200,
+            "tools": [WEATHER],
+            "stream": True,
+            "messages": [user("Say hello")],
+        }
+        headers = {"x-api-key": "any", "anthropic-version": "2026-10-21"}
+        streamed = httpx.post(server.base_url + "/v1/messages", json=body, headers=headers)
+    assert streamed.headers["content-type"].startswith("text/event-stream")
+    assert streamed.text.endswith('event: message_stop\ndata: {"type": "message_stop"}\n\n')
