@@ -123,9 +123,39 @@ def test_a_corrupt_line_raises_naming_its_number(tmp_path):
     path = tmp_path / "session.jsonl"
     append(path, SESSION[0])
     with open(path, "a", encoding="utf-8") as file:
-        file.write('{"role": "user", "content": [{"ty')  # a write cut by a power loss
+        file.write('{"role": "user", "content": [{"ty\n')  # damaged, but a whole line
+    append(path, SESSION[1])
     with pytest.raises(ValueError, match="line 2 is not a message"):
         load(path)
+
+
+def test_a_last_line_cut_by_a_crash_is_set_aside_and_the_log_goes_on(tmp_path):
+    path = tmp_path / "session.jsonl"
+    append(path, SESSION[0])
+    torn = '{"role": "user", "content": [{"ty'
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(torn)  # a write cut by a power loss: no newline
+    with pytest.warns(UserWarning, match=r"cut short \(33 bytes.*session\.jsonl\.torn"):
+        assert load(path) == [SESSION[0]]
+    assert (tmp_path / "session.jsonl.torn").read_text(encoding="utf-8") == torn + "\n"
+    append(path, SESSION[1])  # starts on a line of its own
+    assert load(path) == [SESSION[0], SESSION[1]]
+
+
+def test_a_last_message_that_only_lacks_its_newline_is_kept(tmp_path):
+    path = tmp_path / "session.jsonl"
+    path.write_text(dumps(SESSION[0]) + "\n" + dumps(SESSION[1]), encoding="utf-8")
+    assert load(path) == [SESSION[0], SESSION[1]]
+    assert not (tmp_path / "session.jsonl.torn").exists()
+
+
+def test_a_character_cut_in_half_at_the_end_is_a_torn_line_too(tmp_path):
+    path = tmp_path / "session.jsonl"
+    append(path, SESSION[0])
+    with open(path, "ab") as file:
+        file.write('{"role": "user", "content": "早'.encode()[:-1])
+    with pytest.warns(UserWarning, match="cut short"):
+        assert load(path) == [SESSION[0]]
 
 
 def test_an_unknown_role_raises_naming_its_line(tmp_path):

@@ -307,9 +307,10 @@ SELF_CHECK = (
     ),
     Question(
         prompt=(
-            "A conversation with a three-tool menu takes 20 requests. How many times are the "
-            "menu's tokens paid for?",
-            "一段对话挂着三个工具的菜单，一共发了 20 个请求。菜单的 token 要付几次钱？",
+            "A conversation with a three-tool menu takes 20 requests, with no prompt caching. "
+            "How many times are the menu's tokens paid for?",
+            "一段对话挂着三个工具的菜单，一共发了 20 个请求，没有用提示词缓存。"
+            "菜单的 token 要付几次钱？",
         ),
         accept=("20", "20 times", "twenty", "twenty times", "20 次", "二十", "二十次"),
         hint=(

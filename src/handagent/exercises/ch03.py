@@ -336,10 +336,11 @@ SELF_CHECK = (
             "看第 7 节，对每段被改动过的对话历史，服务商分别是怎么说的？",
         ),
         why=(
-            "The result needs its tool_use to pair with, and the provider checks the thinking "
-            "blocks' signatures: a dropped, edited or moved block is a 400.",
-            "结果需要有它的 tool_use 来配对，而服务商会核对思考块的签名：丢掉、"
-            "改写或挪动一个块，都是 400。",
+            "The result needs its tool_use to pair with, and the API's documentation says "
+            "thinking blocks go back unmodified, in order: an edited or moved block is a 400 "
+            "(section 7 says what is and is not known of a dropped one).",
+            "结果需要有它的 tool_use 来配对，而 API 的文档要求思考块原样、按顺序发回："
+            "改写或挪动一个块就是 400（丢掉一个块会怎样，哪些已知、哪些未知，见第 7 节）。",
         ),
     ),
     Question(
@@ -365,10 +366,10 @@ SELF_CHECK = (
             "一个工具返回了错误的答案，却没有报错。模型会怎么对待它？",
         ),
         options=(
-            ("It notices, and asks for the tool again", "它会察觉，再调一次工具"),
+            ("It always notices, and asks for the tool again", "它总会察觉，再调一次工具"),
             (
-                "It takes it as true: a result is text in the conversation, unchecked",
-                "它当真：结果只是对话里的文字，没人核对",
+                "It cannot check it: it may notice or not, so correctness is your code's job",
+                "它没法核对：可能察觉，也可能不察觉，所以对不对是你的代码的责任",
             ),
             ("The API refuses the result", "API 会拒绝这个结果"),
             ("It ignores results it cannot verify", "它会忽略无法核实的结果"),
@@ -379,10 +380,11 @@ SELF_CHECK = (
             "看第 8 节，对那只撒谎的钟，模型是怎么说的？",
         ),
         why=(
-            "The model has no way to check a result, so a tool's correctness is the program's job; "
-            "it is also how a model learns what it cannot know.",
-            "模型没法核对结果，所以工具对不对是程序的责任；模型得知它本不知道的事，"
-            "靠的也正是这一点。",
+            "The model has no way to check a result: it may flag an implausible one, or take it "
+            "as given, so a tool's correctness is the program's job; results are also how a "
+            "model learns what it cannot know.",
+            "模型没法核对结果：离谱的结果它可能会指出来，也可能照单全收，所以工具对不对是程序的"
+            "责任；模型得知它本不知道的事，靠的也正是结果。",
         ),
     ),
 )

@@ -267,8 +267,8 @@ SELF_CHECK = (
         ),
         options=(
             (
-                "Sends them anyway: the new model will ignore what it cannot read",
-                "照发不误：新模型读不懂的自然会忽略",
+                "Sends them with new signatures, made for the new model",
+                "照发，只是换上为新模型生成的签名",
             ),
             (
                 "Turns their text into text blocks the new model can read",

@@ -25,7 +25,8 @@ StopReason = Literal[
     "tool_use",  # the model asked for one or more tools; calls are in the content
     "length",  # cut off by max tokens or the context window: calls may hold truncated arguments
     # Not an end: the provider paused a long turn of its own (a server-tool loop hit its limit).
-    # Send the content back as it is and ask again; no client tool call is waiting.
+    # Send the content back as it is and ask again; no client tool call is waiting. (This
+    # needs the server tools' blocks kept; the Anthropic adapter, which drops them, cannot.)
     "pause",
     # The model declined to go on: its decision, not a failure (HTTP 200); stop_details says why.
     # Don't build on it: reset the context or ask another model. Any calls in it are not run.

@@ -11,15 +11,19 @@ Each line is tagged by the message's `role` and each block by its `type`:
     {"content": [{"text": "hi", "type": "text"}], "timestamp": 1767225600.5, "role": "user"}
 
 Crash safety: `append` writes the whole line, newline included, in one `os.write` on a file
-opened with O_APPEND, so a crashing process leaves whole lines only. A power cut or a full disk
-can still cut the last line; `load` then names that line.
+opened with O_APPEND, then `os.fsync`, so a crashing process leaves whole lines only and a
+returned `append` survives a power cut. A power cut during the write can still leave the last
+line cut short, with no newline: `load` then sets that line aside in `<log>.torn` (nothing is
+thrown away), removes it from the log so the next `append` starts a fresh line, and warns. Any
+other damaged line raises, naming its number.
 
-Not handled here: fsync, locking between processes, rotation, a schema version.
+Not handled here: locking between processes, rotation, a schema version.
 """
 
 import dataclasses
 import json
 import os
+import warnings
 
 from .protocol import (
     AssistantMessage,
@@ -88,6 +92,7 @@ def append(path: str | os.PathLike, message: Message) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         written = os.write(fd, data)
+        os.fsync(fd)
     finally:
         os.close(fd)
     if written != len(data):  # a full disk: say so rather than leave a silent half line
@@ -95,9 +100,19 @@ def append(path: str | os.PathLike, message: Message) -> None:
 
 
 def load(path: str | os.PathLike) -> list[Message]:
-    """Every message of a log, in order; a damaged line raises naming its number."""
-    with open(path, encoding="utf-8", newline="") as file:
-        text = file.read()
+    """Every message of a log, in order. A last line cut short by a crash (no newline, not a
+    message) is set aside in `<log>.torn`; any other damaged line raises naming its number."""
+    with open(path, "rb") as file:
+        data = file.read()
+    whole, _, torn = data.rpartition(b"\n") if not data.endswith(b"\n") else (data, b"", b"")
+    if torn:
+        try:
+            loads(torn.decode("utf-8"))
+        except (ValueError, KeyError, TypeError):
+            _set_aside(path, whole + b"\n" if whole else b"", torn)
+        else:  # a whole message that only lacks its newline: keep it
+            whole, torn = data, b""
+    text = whole.decode("utf-8")
     messages = []
     # Split on "\n" only: str.splitlines would also cut at U+2028 or \x85 inside a string.
     for number, line in enumerate(text.split("\n"), start=1):
@@ -111,3 +126,19 @@ def load(path: str | os.PathLike) -> list[Message]:
                 "repair or delete that line to load the others."
             ) from error
     return messages
+
+
+def _set_aside(path: str | os.PathLike, kept: bytes, torn: bytes) -> None:
+    """Move a torn last line to `<log>.torn` (appended there, never overwritten), then cut it
+    from the log, so that the next `append` starts on a line of its own."""
+    aside = os.fspath(path) + ".torn"
+    with open(aside, "ab") as file:
+        file.write(torn + b"\n")
+        file.flush()
+        os.fsync(file.fileno())
+    os.truncate(path, len(kept))
+    warnings.warn(
+        f"{os.fspath(path)} ended in a line cut short ({len(torn)} bytes, a crash while writing); "
+        f"it is kept in {aside} and left out of the log.",
+        stacklevel=3,
+    )
