@@ -58,6 +58,7 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 09  runtime.loop         run_loop(): the agent loop, a move for every stop reason
                 runtime.bounds       Bounds, Spent: a run's turns, tokens and money, checked
                 runtime.senders      sender(): the model for the loop, retried by the SDK
+    chapter 11  runtime.approval     gated(): an effect tool runs only if the program approves
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only
