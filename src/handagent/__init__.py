@@ -59,6 +59,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.bounds       Bounds, Spent: a run's turns, tokens and money, checked
                 runtime.senders      sender(): the model for the loop, retried by the SDK
     chapter 11  runtime.approval     gated(): an effect tool runs only if the program approves
+                runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only
