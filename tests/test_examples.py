@@ -30,6 +30,18 @@ def test_the_series_questions_reach_the_right_tools():
     assert cities == ["Paris", "Oslo"]
 
 
+def test_a_city_asked_about_in_chinese_is_called_by_its_chinese_name_and_answered_in_chinese(
+    monkeypatch,
+):
+    monkeypatch.setattr(examples, "WEATHER_DELAY_SECONDS", 0)
+    calls = ask("巴黎、东京、利马和奥斯陆今天天气怎么样？", examples.WEATHER)
+    assert [args["city"] for _, args in calls] == ["巴黎", "东京", "利马", "奥斯陆"]
+    assert examples.get_weather("巴黎") == "巴黎今天小雨，14°C"
+    assert examples.get_weather("Paris") == "Paris: 14°C, light rain"  # the English edition's
+    with pytest.raises(LookupError, match="亚特兰蒂斯"):
+        examples.get_weather("亚特兰蒂斯")
+
+
 def test_an_unknown_city_is_an_error_result_not_a_crash(monkeypatch):
     monkeypatch.setattr(examples, "WEATHER_DELAY_SECONDS", 0)
     call = {

@@ -62,6 +62,8 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.senders      sender(): the model for the loop, retried by the SDK
     chapter 10  runtime.function_tools  function_tool(): a tool generated from a typed function
                 runtime.bookshop     the bookshop's SQLite database and its three tools
+    chapter 11  runtime.approval     gated(): an effect tool runs only if the program approves
+                runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
     chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp
                 mcp.wire             an MCP tool as a menu entry, a CallToolResult as a tool_result
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP

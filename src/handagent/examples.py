@@ -6,7 +6,9 @@ runs them, the program does (chapter 02).
 
 The clock stands still at the source text's moment, 2026-07-08 20:41, so stored notebook outputs
 stay the same from run to run; set `handagent.examples.FROZEN_AT = None` to read the real clock.
-The weather is canned and takes half a second, like a web service would.
+The weather is canned and takes half a second, like a web service would; it knows four cities by
+their English names and by their Chinese ones, and answers in the language it was asked in
+(the zh-CN edition asks about 巴黎, as a Chinese user would).
 
 Not handled here: anything a real tool needs beyond the lesson (time zones, a weather API).
 """
@@ -24,6 +26,13 @@ FORECASTS = {
     "Lima": "19°C, overcast",
     "Oslo": "6°C, snow showers",
 }
+# The same four cities, named and forecast as a Chinese weather service would word them.
+FORECASTS_ZH = {
+    "巴黎": "小雨，14°C",
+    "东京": "晴，22°C",
+    "利马": "阴，19°C",
+    "奥斯陆": "阵雪，6°C",
+}
 
 
 def get_current_time() -> str:
@@ -37,8 +46,13 @@ def add(a: float, b: float) -> float:
 
 
 def get_weather(city: str) -> str:
-    """Today's weather in a city, after a web service's wait. Example: "Paris" -> "Paris: 14°C..."""
+    """Today's weather in a city, after a web service's wait.
+
+    Example: "Paris" -> "Paris: 14°C, light rain";  "巴黎" -> "巴黎今天小雨，14°C"
+    """
     time.sleep(WEATHER_DELAY_SECONDS)
+    if city in FORECASTS_ZH:
+        return f"{city}今天{FORECASTS_ZH[city]}"
     if city not in FORECASTS:
         raise LookupError(f"no forecast for {city!r}")
     return f"{city}: {FORECASTS[city]}"

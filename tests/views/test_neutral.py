@@ -1,6 +1,7 @@
 """Tests for views.neutral: one short line per message and block, stable across runs."""
 
 from builders import assistant
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.runtime.adapters import to_anthropic, to_openai_chat
 from handagent.runtime.protocol import (
@@ -101,3 +102,35 @@ def test_events_are_described_in_a_few_words_signatures_by_length_only():
     described = describe_event("message_delta", delta)
     assert described == "stop_reason=tool_use usage={'output_tokens': 3}"
     assert describe_event("ping", {}) == ""
+
+
+@in_chinese
+def test_in_chinese_the_words_around_the_data_are_chinese_and_the_wire_names_stay():
+    reply = assistant_reply(
+        ThinkingBlock("", "sig", "m"), TextBlock("读一下。"), CALL, model="m", timestamp=2.0
+    )
+    history = [user_text("你好", 1.0), reply, tool_result_message(CALL, "text", timestamp=3.0)]
+    shown = message_lines(history)
+    assert shown[:4] == [
+        "[0] user：你好",
+        "[1] assistant · tool_use · anthropic · 输入 0 / 输出 0",
+        "      thinking · m · 已签名（3 个字符）",
+        "      text：读一下。",
+    ]
+    assert shown[4].startswith('      调用 read_file {"path": "a.ts"}  id=call_1|fc_xx')
+    assert shown[4].endswith(f"（{len(CALL.id)} 个字符）")
+    assert shown[5].startswith("[2] tool_result（回应 call_1|fc_xx")
+    assert block_line(ThinkingBlock("半", "", "m")) == "thinking · m · 未签名（被截断）：半"
+    redacted = block_line(ThinkingBlock.redacted("EmwK", "m"))
+    assert redacted == "redacted_thinking · m · 数据 4 个字符"
+    cut = ToolCall("t1", "f", None, raw_arguments='{"pa')
+    assert block_line(cut) == "调用 f 原始文本 '{\"pa'  id=t1"
+
+
+@in_chinese
+def test_in_chinese_details_and_events_read_in_chinese(capsys):
+    result = tool_result_message(CALL, "Edited.", details={"path": "a.ts"}, timestamp=1)
+    details_view(result)
+    assert capsys.readouterr().out == "── read_file（成功）──\npath：a.ts\n"
+    sign = {"index": 0, "delta": {"type": "signature_delta", "signature": "EqQB"}}
+    assert describe_event("content_block_delta", sign) == "[0] signature_delta：4 个字符"

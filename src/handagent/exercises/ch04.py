@@ -361,7 +361,7 @@ SELF_CHECK = (
             ("No: the API refuses two calls on one file", "不可以：API 拒绝对同一个文件的两个调用"),
             (
                 "No: their inputs are independent, their effects are not, so they race",
-                "不可以：它们的输入相互独立，效果却不独立，会形成竞态",
+                "不可以：它们的输入相互独立，效果却不独立，会形成竞态条件",
             ),
         ),
         answer="d",
@@ -372,8 +372,8 @@ SELF_CHECK = (
         why=(
             "The model wrote every input before any call ran, but a write and a read of one "
             "file race; such a tool needs a lock, or its calls run one after another.",
-            "模型在任何调用执行之前就写好了所有输入，但对同一个文件的一写一读会形成竞态；"
-            "这样的工具需要一把锁，否则它的调用就一个接一个执行。",
+            "模型在任何调用执行之前就写好了所有输入，但对同一个文件的一写一读会形成竞态条件；"
+            "这样的工具要么自带一把锁，要么让它的调用逐个执行。",
         ),
     ),
 )

@@ -26,6 +26,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         thinking       thinking blocks, as current models return them
         signatures     their signatures, and what is checked when they come back
         structured     structured outputs: JSON that validates against the request's schema
+        obedience      on request (`x-mock-obey-results`), a model that obeys text in results
     hosted/      what Anthropic's servers do around the model: server tools and state
         tools          which server tools a request calls (web search and fetch, code, advisor)
         results        what they answer here, with no internet and no code run

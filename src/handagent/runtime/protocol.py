@@ -35,6 +35,13 @@ StopReason = Literal[
     "aborted",  # stopped by the user; the partial content received so far is kept
 ]
 
+# The error_message of a reply whose reason is missing from an adapter's table. An error_message
+# is written for a person, not the model, so it follows the edition (language.pick).
+UNKNOWN_REASON = (
+    "unknown {field} {reason!r}: update {table} in handagent.runtime.adapters",
+    "未知的 {field} {reason!r}：请在 handagent.runtime.adapters 的 {table} 里加上它",
+)
+
 
 @dataclass(frozen=True)
 class TextBlock:

@@ -12,7 +12,9 @@ per message and one per block, so a reader sees the shape, not the bulk:
     describe_event(e, data)    one server-sent event in a few words
 
 Long ids are shortened and long texts clipped; the mock's port, which changes from run to run,
-is hidden, so stored outputs stay the same.
+is hidden, so stored outputs stay the same. The words around the data follow the edition
+(`WORDS`, through `language.pick`): "612 in / 48 out" reads "输入 612 / 输出 48" in Chinese. Block
+types, field names and ids stay as the wire spells them.
 
 Not handled here: chapter 02's wire view (`views.transcript.show`), HTML and widgets (`views`).
 """
@@ -21,6 +23,7 @@ import json
 import re
 from itertools import zip_longest
 
+from ..language import pick
 from ..runtime.protocol import (
     AssistantMessage,
     ImageBlock,
@@ -31,6 +34,36 @@ from ..runtime.protocol import (
     ToolResultMessage,
     UserMessage,
 )
+
+# The display's own words, English and Chinese, as str.format templates; every label this module
+# prints comes from here (tests/notebooks/test_stored_outputs.py looks for the English ones in the
+# zh-CN chapters' stored outputs).
+WORDS: dict[str, tuple[str, str]] = {
+    "chars": ("({n} chars)", "（{n} 个字符）"),
+    "tokens": ("{input} in / {output} out", "输入 {input} / 输出 {output}"),
+    "signed": ("signed ({n} chars)", "已签名（{n} 个字符）"),
+    "unsigned": ("unsigned (cut off)", "未签名（被截断）"),
+    "redacted": (
+        "redacted thinking · {model} · {n} chars of data",
+        "redacted_thinking · {model} · 数据 {n} 个字符",
+    ),
+    "call": ("call {name} {arguments}", "调用 {name} {arguments}"),
+    "raw": ("raw {text}", "原始文本 {text}"),
+    "result": ("tool_result for {id} · ", "tool_result（回应 {id}）· "),
+    "colon": (": ", "："),
+    "ok": ("ok", "成功"),
+    "error": ("error", "出错"),
+    "details": ("── {name} ({outcome}) ──", "── {name}（{outcome}）──"),
+    "signature_delta": ("signature_delta: {n} chars", "signature_delta：{n} 个字符"),
+}
+
+
+def word(key: str, **fields: object) -> str:
+    """One of `WORDS` in the edition's language.
+
+    Example: "tokens", input=6, output=4 -> "6 in / 4 out" (in zh-CN: "输入 6 / 输出 4")
+    """
+    return pick(*WORDS[key]).format(**fields)
 
 
 def clip(text: object, limit: int = 110) -> str:
@@ -44,7 +77,11 @@ def clip(text: object, limit: int = 110) -> str:
 
 def short_id(call_id: str, limit: int = 34) -> str:
     """An id short enough to read. Example: a 205-character id -> "call_IEgmS0ze…(205 chars)" """
-    return call_id if len(call_id) <= limit else f"{call_id[: limit - 8]}…({len(call_id)} chars)"
+    return (
+        call_id
+        if len(call_id) <= limit
+        else f"{call_id[: limit - 8]}…" + word("chars", n=len(call_id))
+    )
 
 
 def message_text(message: Message) -> str:
@@ -68,37 +105,40 @@ def block_line(block: ThinkingBlock | TextBlock | ToolCall) -> str:
     """
     if isinstance(block, ThinkingBlock):
         if block.redacted_data is not None:
-            return f"redacted thinking · {block.model} · {len(block.redacted_data)} chars of data"
-        signed = f"signed ({len(block.signature)} chars)" if block.signed else "unsigned (cut off)"
-        said = f": {clip(block.text, 60)}" if block.text else ""
+            return word("redacted", model=block.model, n=len(block.redacted_data))
+        signed = word("signed", n=len(block.signature)) if block.signed else word("unsigned")
+        said = word("colon") + clip(block.text, 60) if block.text else ""
         return f"thinking · {block.model} · {signed}{said}"
     if isinstance(block, TextBlock):
-        return f"text: {clip(block.text)}"
+        return "text" + word("colon") + clip(block.text)
     if block.raw_arguments is None:
         arguments = json.dumps(block.arguments, ensure_ascii=False)
     else:
-        arguments = f"raw {block.raw_arguments!r}"
-    return f"call {block.name} {clip(arguments, 60)}  id={short_id(block.id)}"
+        arguments = word("raw", text=repr(block.raw_arguments))
+    called = word("call", name=block.name, arguments=clip(arguments, 60))
+    return f"{called}  id={short_id(block.id)}"
 
 
 def message_lines(messages: list[Message]) -> list[str]:
     """`view`'s lines: one per message, one per block of a reply, one per reason it stopped."""
-    out = []
+    out, colon = [], word("colon")
     for i, m in enumerate(messages):
         if isinstance(m, UserMessage):
-            out.append(f"[{i}] user: {clip(message_text(m))}")
+            out.append(f"[{i}] user{colon}{clip(message_text(m))}")
         elif isinstance(m, AssistantMessage):
-            tokens = f"{m.usage.input_tokens} in / {m.usage.output_tokens} out"
+            tokens = word("tokens", input=m.usage.input_tokens, output=m.usage.output_tokens)
             out.append(f"[{i}] assistant · {m.stop_reason} · {m.provider} · {tokens}")
             out.extend(f"      {block_line(block)}" for block in m.content)
             if m.error_message:
-                out.append(f"      error_message: {clip(m.error_message)}")
+                out.append(f"      error_message{colon}{clip(m.error_message)}")
             if m.stop_details:
                 d = m.stop_details
-                out.append(f"      stop_details: {d.type} · {d.category} · {clip(d.explanation)}")
+                out.append(
+                    f"      stop_details{colon}{d.type} · {d.category} · {clip(d.explanation)}"
+                )
         elif isinstance(m, ToolResultMessage):
-            answer = f"tool_result for {short_id(m.tool_call_id)} · is_error={m.is_error}"
-            out.append(f"[{i}] {answer}: {clip(message_text(m), 70)}")
+            answer = word("result", id=short_id(m.tool_call_id)) + f"is_error={m.is_error}"
+            out.append(f"[{i}] {answer}{colon}{clip(message_text(m), 70)}")
     return out
 
 
@@ -141,12 +181,13 @@ def pairs(wire: list[dict]) -> list[tuple[str, str]]:
 
 def details_view(result: ToolResultMessage) -> None:
     """Print what a UI would show beside a result: its details, a diff drawn as a diff."""
-    print(f"── {result.tool_name} ({'error' if result.is_error else 'ok'}) ──")
+    outcome = word("error") if result.is_error else word("ok")
+    print(word("details", name=result.tool_name, outcome=outcome))
     for key, value in (result.details or {}).items():
         if key == "diff":
             print(value, end="")
         else:
-            print(f"{key}: {value}")
+            print(f"{key}{word('colon')}{value}")
 
 
 def describe_event(event: str, data: dict) -> str:
@@ -162,9 +203,9 @@ def describe_event(event: str, data: dict) -> str:
     if event == "content_block_delta":
         delta = data["delta"]
         if delta["type"] == "signature_delta":
-            return f"[{data['index']}] signature_delta: {len(delta['signature'])} chars"
+            return f"[{data['index']}] " + word("signature_delta", n=len(delta["signature"]))
         piece = delta.get("text", delta.get("thinking", delta.get("partial_json")))
-        return f"[{data['index']}] {delta['type']}: {piece!r}"
+        return f"[{data['index']}] {delta['type']}{word('colon')}{piece!r}"
     if event == "content_block_stop":
         return f"[{data['index']}]"
     if event == "message_delta":

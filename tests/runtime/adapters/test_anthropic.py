@@ -9,6 +9,7 @@ import anthropic.types as sdk
 import pytest
 import typing_extensions as te
 from builders import assistant
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 from hypothesis import given, settings
 from strategies import DETAILS_SENTINEL, ERROR_SENTINEL, histories
 
@@ -476,3 +477,12 @@ def test_a_servers_repeated_call_id_is_renamed_so_each_call_gets_its_own_result(
 def test_a_reply_that_is_not_a_messages_response_is_named_as_such():
     with pytest.raises(ValueError, match=r"needs a 'content' list and a 'model'; it has \['error'"):
         from_anthropic({"error": {"type": "overloaded_error"}})
+
+
+@in_chinese
+def test_the_unknown_stop_reason_error_is_written_for_a_person_in_the_editions_language():
+    message = from_anthropic(RESPONSE | {"stop_reason": "compaction"}, timestamp=1.0)
+    expected = (
+        "未知的 stop_reason 'compaction'：请在 handagent.runtime.adapters 的 STOP_REASONS 里加上它"
+    )
+    assert message.error_message == expected

@@ -7,6 +7,7 @@ from typing import get_args
 
 import pytest
 from builders import assistant
+from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 from hypothesis import given
 from strategies import DETAILS_SENTINEL, ERROR_SENTINEL, histories
 
@@ -219,3 +220,20 @@ def test_any_history_goes_out_paired_private_and_deterministic(history):
     tool_messages = sum(turn["role"] == "tool" for turn in wire)
     answered = sum(len(turn.get("tool_calls", [])) for turn in wire[:-1])
     assert tool_messages == answered  # no orphan tool message anywhere
+
+
+def test_an_unknown_finish_reason_becomes_an_error_that_names_it_and_the_table():
+    message = from_openai_chat(response({"content": "hi"}, "brand_new"))
+    assert message.stop_reason == "error"
+    assert message.error_message == (
+        "unknown finish_reason 'brand_new': update FINISH_REASONS in handagent.runtime.adapters"
+    )
+
+
+@in_chinese
+def test_the_unknown_finish_reason_error_follows_the_edition():
+    message = from_openai_chat(response({"content": "hi"}, "brand_new"))
+    assert message.error_message == (
+        "未知的 finish_reason 'brand_new'："
+        "请在 handagent.runtime.adapters 的 FINISH_REASONS 里加上它"
+    )

@@ -111,12 +111,17 @@ def route(target: str, headers: dict, raw: bytes, req_id: str, state, cut: bool)
             return reply_json(
                 200, catalogue.retrieve(found) if found else catalogue.page(query), req_id
             )
-        return _messages(path, raw, req_id, state, cut, version, betas, access.api_key(headers))
+        obey = headers.get("x-mock-obey-results", "").strip().lower() == "true"
+        return _messages(
+            path, raw, req_id, state, cut, version, betas, access.api_key(headers), obey
+        )
     except Rejection as rejection:
         return refusal(rejection, req_id)
 
 
-def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str, betas, key):
+def _messages(
+    path: str, raw: bytes, req_id: str, state, cut: bool, version: str, betas, key, obey=False
+):
     count_tokens = ROUTES[path]
     try:
         body = json.loads(raw.decode("utf-8"))
@@ -135,7 +140,7 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
         return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
     readable = signatures.verify(body, models.find(body["model"]))
     state.record(body)
-    reply, partial_json = _reply(body, readable, state, key)
+    reply, partial_json = _reply(body, readable, state, key, obey)
     threads.remember(state.threads, body, reply)
     if not body.get("stream"):
         response = reply_json(200, reply, req_id)
@@ -146,7 +151,9 @@ def _messages(path: str, raw: bytes, req_id: str, state, cut: bool, version: str
     return event_stream(tuple(cut_stream(events) if cut else events), req_id)
 
 
-def _reply(body: dict, readable: dict, state, key: str | None) -> tuple[dict, str | None]:
+def _reply(
+    body: dict, readable: dict, state, key: str | None, obey: bool = False
+) -> tuple[dict, str | None]:
     """The reply to a checked request: context edits, then the model, then the reply's shape,
     its prompt billed through the key's prompt cache."""
     edited = context_edits.apply(readable)
@@ -155,7 +162,7 @@ def _reply(body: dict, readable: dict, state, key: str | None) -> tuple[dict, st
     advisor = any(str(t.get("type", "")).startswith("advisor_") for t in body.get("tools") or [])
     if budget or advisor:
         beta.setdefault("iterations", [])  # recorded: replies to both carry usage.iterations
-    said = [] if edited.stop else state.next_reply(edited.view)
+    said = [] if edited.stop else state.next_reply(edited.view, obey)
     cached = state.cache.split(beta.get("counted", body), key).usage()
     return replies.message(body, edited.opening + said, beta=beta, cached=cached)
 

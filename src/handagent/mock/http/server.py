@@ -31,7 +31,8 @@ Faults on request, for teaching and tests: send the header `x-mock-fault` with
     stream_cut            the reply stops mid-way: a stream inside its last block, after some
                           deltas; a JSON body half-way through its content-length
 The first three carry `x-should-retry: false`, so the SDK reports them at once instead of
-retrying. An unknown fault is a 400 that lists the known ones.
+retrying. An unknown fault is a 400 that lists the known ones. `x-mock-obey-results: true` plays
+a model that follows instructions found in tool results (`model.obedience`, chapter 11).
 
 Beta headers (`anthropic-beta`) open the beta fields, blocks and tools their values name
 (`handagent.api.fields.BETAS`); server tools answer as a server without internet would
@@ -55,6 +56,7 @@ from ..hosted import loop as server_loop
 from ..hosted import prompt_cache, threads
 from ..model import structured
 from ..model.brain import Brain, respond
+from ..model.obedience import obedient
 from . import replies, routes
 from .replay import Replay, answer_from
 from .routes import Response, closing, error
@@ -100,12 +102,14 @@ class State:
         with self.lock:
             self.requests.append(body)
 
-    def next_reply(self, body: dict) -> list[dict]:
-        """A scripted reply as it was scripted, else the brain's inside the server's tool loop."""
+    def next_reply(self, body: dict, obey: bool = False) -> list[dict]:
+        """A scripted reply as it was scripted, else the brain's inside the server's tool loop;
+        `obey` (header `x-mock-obey-results: true`) makes it follow instructions in results."""
         with self.lock:
             if self.scripted:
                 return self.scripted.popleft()
-        return structured.shape(body, server_loop.respond_with_server_tools(body, self.brain))
+        brain = obedient(self.brain) if obey else self.brain
+        return structured.shape(body, server_loop.respond_with_server_tools(body, brain))
 
 
 def _fault_delay(fault: str) -> float | None:
@@ -179,6 +183,9 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
     if fault in FAULTS:
         status, message, retry = FAULTS[fault]
         return error(status, message, req_id, retry)
+    obey = headers.get("x-mock-obey-results", "false").strip().lower()
+    if obey not in ("true", "false"):
+        return error(400, f"x-mock-obey-results must be true or false, not {obey[:40]!r}", req_id)
     if state.replay is not None and (not fault or fault.startswith("slow=")):
         replayed = answer_from(state.replay, method, target, headers, raw, req_id)
         if replayed is not None:

@@ -14,8 +14,10 @@ tools), citations, cache tokens, streaming.
 
 import json
 
+from ...language import pick
 from ..ids import ANTHROPIC, normalise_ids
 from ..protocol import (
+    UNKNOWN_REASON,
     AssistantMessage,
     ImageBlock,
     Message,
@@ -162,7 +164,9 @@ def read_stop(response: dict) -> tuple[StopReason, str | None, StopDetails | Non
     """
     reason = response.get("stop_reason")
     if reason not in STOP_REASONS:
-        error = f"unknown stop_reason {reason!r}: update STOP_REASONS in handagent.runtime.adapters"
+        error = pick(*UNKNOWN_REASON).format(
+            field="stop_reason", reason=reason, table="STOP_REASONS"
+        )
         return "error", error, None
     details = None
     if reason == "refusal":  # stop_details is null for every other stop reason

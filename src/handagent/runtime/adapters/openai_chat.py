@@ -17,8 +17,10 @@ logprobs, reasoning fields some compatible servers add, images sent as a follow-
 
 import json
 
+from ...language import pick
 from ..ids import OPENAI_CHAT, normalise_ids
 from ..protocol import (
+    UNKNOWN_REASON,
     AssistantMessage,
     ImageBlock,
     Message,
@@ -151,8 +153,8 @@ def from_openai_chat(
     elif reason == "content_filter":
         details = StopDetails("content_filter")  # the filter gives no reason
     elif reason not in FINISH_REASONS:
-        error = (
-            f"unknown finish_reason {reason!r}: update FINISH_REASONS in handagent.runtime.adapters"
+        error = pick(*UNKNOWN_REASON).format(
+            field="finish_reason", reason=reason, table="FINISH_REASONS"
         )
     usage = response.get("usage") or {}
     return AssistantMessage(
