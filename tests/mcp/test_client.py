@@ -169,3 +169,20 @@ def test_the_runtime_runs_mcp_tools_beside_its_own_and_keeps_each_results_server
     assert remote.details == {"server": "series", "tool": "get_current_time"}
     assert radar.content == (TextBlock("Radar over Lima:"), ImageBlock("image/png", PIXEL))
     assert (failed.is_error, failed.details) == (True, {"server": "other", "tool": "fail"})
+
+
+NO_FILENO = """
+import io, sys
+sys.stderr = io.StringIO()  # as a Jupyter kernel's stream under nbval, before mcp is imported
+from handagent.mcp.client import McpServers, series_server
+with McpServers({"series": series_server("add")}) as connected:
+    print(connected.call({"type": "tool_use", "id": "t", "name": "add", "input": {"a": 1, "b": 2}}))
+"""
+
+
+def test_a_stdio_server_starts_where_stderr_has_no_file_descriptor():
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", NO_FILENO], capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.stdout.strip().endswith("'content': [{'type': 'text', 'text': '3'}]}"), done.stderr

@@ -15,6 +15,7 @@ Not handled here: a tool list that changes while connected (`notifications/tools
 resources, prompts, sampling, servers that ask the user for input mid-call, reconnecting.
 """
 
+import io
 import re
 import sys
 from collections import Counter
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 
 from anyio.from_thread import start_blocking_portal
 from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from mcp.shared.exceptions import MCPError
 
 from ..api import TOOL_NAME_PATTERN
@@ -36,6 +38,16 @@ def series_server(*tools: str) -> StdioServerParameters:
     """The command that serves the series' tools (`python -m handagent.mcp`), all or only these."""
     args = ["-m", "handagent.mcp", *(part for name in tools for part in ("--tool", name))]
     return StdioServerParameters(command=sys.executable, args=args)
+
+
+def _errlog():
+    """Where a stdio server's stderr goes: ours, or the process's own where ours has no file
+    descriptor (a Jupyter kernel's stream under nbval: the SDK's default would then fail)."""
+    try:
+        sys.stderr.fileno()
+        return sys.stderr
+    except (AttributeError, io.UnsupportedOperation):
+        return sys.__stderr__
 
 
 @dataclass(frozen=True)
@@ -96,6 +108,8 @@ class McpServers:
         with ExitStack() as stack:
             self._portal = stack.enter_context(start_blocking_portal())
             for name, server in self._servers.items():
+                if isinstance(server, StdioServerParameters):
+                    server = stdio_client(server, errlog=_errlog())
                 client = Client(server, read_timeout_seconds=self.timeout)
                 stack.enter_context(self._portal.wrap_async_context_manager(client))
                 self._clients[name] = client
