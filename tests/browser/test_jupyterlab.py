@@ -21,7 +21,7 @@ import urllib.request
 
 import pytest
 from offline import CHROMIUM, FLAGS, ROOT, SCREENSHOTS, screenshot  # skips without Chromium
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 CEILING = 60  # seconds any wait below may last, for a stuck machine: each ends at its event
@@ -182,7 +182,8 @@ def test_stepper_adds_one_message_per_click(page):
     for number, text in enumerate(expected):
         stepper.locator("button").nth(number).click()
         stepper.get_by_text(text).first.wait_for(timeout=CEILING * 1000)
-    assert stepper.locator("button:enabled").count() == 0
+    # the last step's text and its button's disabling are two widget messages: wait for both
+    expect(stepper.locator("button:enabled")).to_have_count(0, timeout=CEILING * 1000)
 
 
 def test_mermaid_sequence_diagram_is_drawn_as_a_picture(page):
