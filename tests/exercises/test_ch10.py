@@ -79,8 +79,7 @@ def test_a_literal_read_as_a_string_is_named_with_its_enum():
     assert check_schema_of(strings_for_literals).problems == (
         "rate_order.stars: type is 'string', expected 'integer' (int is an integer, float a "
         "number, bool a boolean)",
-        "rate_order.stars: enum is None, expected [1, 2, 3, 4, 5] (a Literal's values are an "
-        "enum)",
+        "rate_order.stars: enum is None, expected [1, 2, 3, 4, 5] (a Literal's values are an enum)",
     )
 
 
