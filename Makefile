@@ -46,7 +46,9 @@ unit_command = $(MOCK) JUPYTER_CONFIG_PATH=$(CURDIR)/$(dir $(KERNEL_CONFIG)) \
 # stay together, in order, on one worker. The startup ceiling is for a machine under load.
 # `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
 NB_PATHS ?= notebooks
-NBVAL_KERNELS := -p tests.nbval_kernels --nbval-kernel-startup-timeout 300
+# Both nbval stages plant a key and search every message of every kernel for it and for the key
+# the mock provider sends (tests/nbval_secrets.py); test_secrets.py does the rest.
+NBVAL_KERNELS := -p tests.nbval_kernels -p tests.nbval_secrets --nbval-kernel-startup-timeout 300
 nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) \
 	--dist loadfile --nbval --nbval-current-env $(NBVAL_KERNELS) \
 	--nbval-sanitize-with notebooks/sanitize.cfg \
