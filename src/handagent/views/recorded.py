@@ -27,7 +27,7 @@ from ..blocks import content_blocks, message_dict
 from ..language import pick
 from . import static
 
-SHOWN_CHARS = 400
+SHOWN_CHARS = 600
 
 
 def recorded_folder() -> Path:
@@ -81,6 +81,7 @@ def _day(date: str) -> str:
 
 
 def _short(value: str) -> str:
+    value = " ".join(value.split())  # one line: a recorded error's JSON spans many
     return value if len(value) <= SHOWN_CHARS else value[:SHOWN_CHARS] + " …"
 
 
@@ -103,7 +104,11 @@ def one_line(block: dict) -> str:
         return f"tool_result{error}: {_short(_result_text(block.get('content', '')))}"
     if kind == "thinking":
         said = block.get("thinking") or ""
-        return f"thinking: {_short(said)}" if said else "thinking (its text not returned)"
+        return (
+            f"thinking: {_short(said)}"
+            if said
+            else pick("thinking (its text not returned)", "thinking（内容没有返回）")
+        )
     return f"[{kind}]"
 
 
@@ -151,7 +156,7 @@ class Beside:
         for head, rows in zip(self.heads, self.columns, strict=True):
             out.append(head)
             for label, values in rows:
-                out += [f"  {label}:"] + [f"    {v}" for v in values]
+                out += [f"  {label}{pick(':', '：')}"] + [f"    {v}" for v in values]
         return "\n".join(out)
 
     __repr__ = __str__
