@@ -1,15 +1,19 @@
 """Tests for views.recorded: a recorded real reply beside the mock's, labelled with project, model
 and date, as text and HTML, in both editions; and the six exchanges the chapters show."""
 
+import json
+import re
+
 import anthropic.types
 import pytest
 from builders import call, result, sdk_content, text, user
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
-from paths import TESTS
+from paths import ROOT, TESTS
 
 from handagent.views import recorded
 from handagent.views.recorded import beside, load_recording, one_line
 
+NOTEBOOKS = ROOT / "notebooks"
 DENVER = "pydantic-ai__test_output__test_mixed_tools_no_output__7c5e17_0"
 MOCK_REPLY = {
     "model": "claude-haiku-5-5",
@@ -73,25 +77,17 @@ def test_each_block_is_shown_in_one_line():
 def test_plain_text_shows_the_real_side_then_the_mocks():
     assert str(beside(DENVER, MOCK_REPLY, ASKED, MENU)).splitlines() == [
         "A real model (pydantic/pydantic-ai · claude-sonnet-4-5-20250929 · 2025-11-26)",
-        "  asked (last user message):",
-        "    text: What's the weather and elevation in Denver?",
-        "  tools on the menu:",
-        "    get_weather, get_elevation",
-        "  reply:",
-        "    text: I'll get the weather and elevation information for Denver.",
-        '    tool_use get_weather {"city": "Denver"}',
-        '    tool_use get_elevation {"city": "Denver"}',
-        "  stop_reason:",
-        "    tool_use",
+        "  asked: text: What's the weather and elevation in Denver?",
+        "  menu: get_weather, get_elevation",
+        "  reply: text: I'll get the weather and elevation information for Denver.",
+        '         tool_use get_weather {"city": "Denver"}',
+        '         tool_use get_elevation {"city": "Denver"}',
+        "  stop_reason: tool_use",
         "The mock (answering as claude-haiku-5-5)",
-        "  asked (last user message):",
-        "    text: What's the weather in Paris?",
-        "  tools on the menu:",
-        "    get_weather",
-        "  reply:",
-        '    tool_use get_weather {"city": "Paris"}',
-        "  stop_reason:",
-        "    tool_use",
+        "  asked: text: What's the weather in Paris?",
+        "  menu: get_weather",
+        '  reply: tool_use get_weather {"city": "Paris"}',
+        "  stop_reason: tool_use",
     ]
 
 
@@ -114,21 +110,22 @@ def test_the_sdks_message_is_read_as_the_mocks_reply():
         usage={"input_tokens": 1, "output_tokens": 1},
     )
     shown = str(beside(DENVER, message, ASKED))
-    assert "    text: It is 12:00.\n  stop_reason:\n    end_turn" in shown
+    assert "  reply: text: It is 12:00.\n  stop_reason: end_turn" in shown
 
 
 def test_the_mocks_question_is_its_last_user_message():
     history = [user("first"), {"role": "assistant", "content": [call("A")]}, user([result("A")])]
     shown = str(beside(DENVER, MOCK_REPLY, history))
-    assert "    tool_result: 12:00" in shown and "first" not in shown
+    assert "  asked: tool_result: 12:00" in shown and "first" not in shown
 
 
 @in_chinese
 def test_the_labels_are_in_chinese():
     lines = str(beside(DENVER, MOCK_REPLY, ASKED)).splitlines()
     assert lines[0] == "真实模型（pydantic/pydantic-ai · claude-sonnet-4-5-20250929 · 2025-11-26）"
-    assert "  提问（最后一条 user 消息）:" in lines and "mock（扮演 claude-haiku-5-5）" in lines
-    assert "    无" in lines  # no menu given
+    assert "  提问：text: What's the weather in Paris?" in lines
+    assert "mock（扮演 claude-haiku-5-5）" in lines and "  菜单：无" in lines  # no menu given
+    assert one_line({"type": "thinking", "thinking": ""}) == "thinking（内容没有返回）"
 
 
 def kinds(content: list) -> list[str]:
@@ -153,3 +150,16 @@ def test_each_chapter_shows_a_recording_that_matches_its_lesson(chapter):
         assert kinds(reply["content"]).count("tool_use") >= 2
     if chapter == "05":  # the reply after an is_error result
         assert last_kinds == ["tool_result"] and last[0]["is_error"] is True
+
+
+def test_each_chapter_shows_its_recording_in_both_editions():
+    for chapter, name in CHAPTERS.items():
+        for folder in (NOTEBOOKS, NOTEBOOKS / "zh-CN"):
+            (path,) = folder.glob(f"{chapter}_*.ipynb")
+            code = [
+                "".join(cell["source"])
+                for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                if cell["cell_type"] == "code"
+            ]
+            shown = [re.search(r'recording = "([^"]+)"', c) for c in code]
+            assert [m[1] for m in shown if m] == [name], path.name

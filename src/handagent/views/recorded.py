@@ -118,12 +118,12 @@ def _last_user(messages: list) -> list[dict]:
 
 
 def column(asked: list, tools: list, reply: dict) -> list[tuple[str, list[str]]]:
-    """One column's rows: what was asked, the menu, the reply's blocks, why it stopped."""
+    """One column's rows: the last user message sent, the menu, the reply's blocks, why it
+    stopped. Example: -> [("asked", ["text: Hi"]), ("menu", ["none"]), ("reply", [...]), ...]"""
     menu = ", ".join(t.get("name", t.get("type", "?")) for t in tools) or pick("none", "无")
-    question = pick("asked (last user message)", "提问（最后一条 user 消息）")
     return [
-        (question, [one_line(b) for b in asked]),
-        (pick("tools on the menu", "菜单上的工具"), [menu]),
+        (pick("asked", "提问"), [one_line(b) for b in asked]),
+        (pick("menu", "菜单"), [menu]),
         (pick("reply", "回复"), [one_line(b) for b in content_blocks(reply.get("content"))]),
         ("stop_reason", [str(reply.get("stop_reason"))]),
     ]
@@ -155,8 +155,10 @@ class Beside:
         out = []
         for head, rows in zip(self.heads, self.columns, strict=True):
             out.append(head)
-            for label, values in rows:
-                out += [f"  {label}{pick(':', '：')}"] + [f"    {v}" for v in values]
+            for label, values in rows:  # "  reply: text: ..." and the next blocks under it
+                label = f"  {label}{pick(': ', '：')}"
+                indent = " " * static.columns(label)
+                out += [label + values[0]] + [indent + v for v in values[1:]] if values else []
         return "\n".join(out)
 
     __repr__ = __str__
