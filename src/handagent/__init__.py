@@ -26,6 +26,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 blocks               text_of(), blocks_of_type(): a reply read by block type
                 cost                 tokens and estimated price of every call, per notebook
                 exercises.selfcheck  three questions at the end of every chapter, graded at once
+                views.recorded       beside(): a real model's recorded reply next to the mock's
     chapter 01  tools                Tool (function + schema), ToolRegistry, the tools menu
                 api.tokens           token estimates and the hidden tool-use prompt per model
                 validation           tool input against input_schema (jsonschema)
