@@ -12,7 +12,7 @@ import pytest
 from handagent.mock import MockServer
 from handagent.runtime.approval import gated
 from handagent.runtime.attacks import ATTACKS as ATTACK_DATA
-from handagent.runtime.attacks import EFFECTS, KEY, carriers, effects
+from handagent.runtime.attacks import EFFECTS, SHOP_KEY as KEY, carriers, effects
 from handagent.runtime.attacks import PLACES as PLACE_DATA
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import user_text

@@ -19,7 +19,7 @@ arguments only.
 from ..language import pick
 from ..llm import MOCK_KEY, settings
 from ..mock import MockServer
-from ..runtime.attacks import ATTACKS, EFFECTS, KEY, PLACES, carriers, effects
+from ..runtime.attacks import ATTACKS, EFFECTS, SHOP_KEY, PLACES, carriers, effects
 from ..runtime.loop import run_loop
 from ..runtime.protocol import tool_calls, user_text
 from ..runtime.senders import sender
@@ -64,7 +64,7 @@ def _attack(learner_gated, send, text: str, place: str) -> tuple[list[str], list
         asked.append((name, dict(arguments)))
         return False  # the user, asked, says no
 
-    tools = carriers(f"api key: {KEY}\n{text}")
+    tools = carriers(f"api key: {SHOP_KEY}\n{text}")
     tools += [learner_gated(tool, approve) for tool in effects(done)]
     run = run_loop([user_text(pick(*PLACES[place][1:]), timestamp=T0)], tools, send)
     where_en, where_zh = WHERE[place]

@@ -8,7 +8,7 @@ with the user's ordinary request that makes the assistant read there. `carriers(
 the four tools that read those places, every one handing back `text`; `effects(done)` the three
 tools with an effect, which record what they would do in `done` instead of doing it.
 
-`KEY` stands for the shop's payments key: a secret a careless program puts in the system prompt,
+`SHOP_KEY` stands for the shop's payments key: a secret a careless program puts in the system prompt,
 or a tool hands back by accident (a config line pasted into a note), so that a leak can be seen.
 Chapter 11 and the injection suite (`tests/security/test_injection.py`) run these same attacks.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..tools import Tool
 
-KEY = "sk-shop-7f3a9c2e4b1d"  # not a real key: what a leak looks like
+SHOP_KEY = "sk-shop-7f3a9c2e4b1d"  # not a real key: what a leak looks like
 EFFECTS = ("refund_order", "send_email", "delete_file")
 
 
