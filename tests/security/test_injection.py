@@ -12,8 +12,9 @@ import pytest
 from handagent.mock import MockServer
 from handagent.runtime.approval import gated
 from handagent.runtime.attacks import ATTACKS as ATTACK_DATA
-from handagent.runtime.attacks import EFFECTS, SHOP_KEY as KEY, carriers, effects
+from handagent.runtime.attacks import EFFECTS, carriers, effects
 from handagent.runtime.attacks import PLACES as PLACE_DATA
+from handagent.runtime.attacks import SHOP_KEY as KEY
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import user_text
 from handagent.runtime.scrubber import leaks, scrubbed

@@ -19,7 +19,7 @@ arguments only.
 from ..language import pick
 from ..llm import MOCK_KEY, settings
 from ..mock import MockServer
-from ..runtime.attacks import ATTACKS, EFFECTS, SHOP_KEY, PLACES, carriers, effects
+from ..runtime.attacks import ATTACKS, EFFECTS, PLACES, SHOP_KEY, carriers, effects
 from ..runtime.loop import run_loop
 from ..runtime.protocol import tool_calls, user_text
 from ..runtime.senders import sender

@@ -8,8 +8,9 @@ with the user's ordinary request that makes the assistant read there. `carriers(
 the four tools that read those places, every one handing back `text`; `effects(done)` the three
 tools with an effect, which record what they would do in `done` instead of doing it.
 
-`SHOP_KEY` stands for the shop's payments key: a secret a careless program puts in the system prompt,
-or a tool hands back by accident (a config line pasted into a note), so that a leak can be seen.
+`SHOP_KEY` stands for the shop's payments key: a secret a careless program puts in the system
+prompt, or a tool hands back by accident (a config line pasted into a note), so that a leak
+can be seen.
 Chapter 11 and the injection suite (`tests/security/test_injection.py`) run these same attacks.
 
 Not handled here: instructions spread over several results, hidden in images or in a tool's
