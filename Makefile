@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Both editions: notebooks/NN_slug.ipynb (English) and notebooks/zh-CN/NN_slug.ipynb (简体中文).
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb notebooks/zh-CN/[0-9][0-9]_*.ipynb))
+ENGLISH := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 # JupyterLab refuses to run as root without --allow-root (workshop VMs, containers, CI).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Tests and stored outputs always use the mock provider, even when .env holds a key.
@@ -20,7 +21,7 @@ UV := $(or $(shell command -v uv 2>/dev/null),$(TOOLS)/bin/uv)
 
 # The stages of `make test`, each also a target of its own. They run at the same time where make
 # can keep their outputs apart (GNU make 4: each stage prints when it ends), else one by one.
-STAGES := lint unit nbval nbval-opus test-browser
+STAGES := lint unit nbval nbval-opus replay test-browser
 PARALLEL := $(if $(filter output-sync,$(.FEATURES)),-j$(words $(STAGES)) -Otarget,-j1)
 # `make test` marks each stage that failed here, to name them in its last line.
 FAILED_DIR := $(VENV)/.failed-stages
@@ -45,7 +46,9 @@ unit_command = $(MOCK) JUPYTER_CONFIG_PATH=$(CURDIR)/$(dir $(KERNEL_CONFIG)) \
 # stay together, in order, on one worker. The startup ceiling is for a machine under load.
 # `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
 NB_PATHS ?= notebooks
-NBVAL_KERNELS := -p tests.nbval_kernels --nbval-kernel-startup-timeout 300
+# Both nbval stages plant a key and search every message of every kernel for it and for the key
+# the mock provider sends (tests/nbval_secrets.py); test_secrets.py does the rest.
+NBVAL_KERNELS := -p tests.nbval_kernels -p tests.nbval_secrets --nbval-kernel-startup-timeout 300
 nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) \
 	--dist loadfile --nbval --nbval-current-env $(NBVAL_KERNELS) \
 	--nbval-sanitize-with notebooks/sanitize.cfg \
@@ -58,6 +61,13 @@ nbval-opus_command = $(MOCK) HANDAGENT_MODEL=$(OTHER_MODEL) $(BIN)/python -m pyt
 	-p no:cacheprovider -n $(NB_WORKERS) --dist loadfile --nbval-lax --nbval-current-env \
 	$(NBVAL_KERNELS) \
 	-o testpaths=$(NB_PATHS) $(NB_PATHS)
+# The English series replayed from its cassettes (cassettes/NN_slug.json, recorded against the
+# mock by `make record`): strict nbval, the stored outputs unchanged but the provider line. A
+# notebook whose requests changed fails naming the first difference from its cassette (stale:
+# `make record NOTEBOOKS=...` again). One process, no xdist: it is the cheapest in CPU.
+replay_command = HANDAGENT_PROVIDER=replay $(BIN)/python -m pytest -p no:cacheprovider \
+	--nbval --nbval-current-env $(NBVAL_KERNELS) -p tests.nbval_replay \
+	--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks $(ENGLISH)
 # The book (every chapter with its stored outputs, nothing executed), then every browser test:
 # the notebooks in JupyterLab (widgets and diagrams draw and respond), chapters as GitHub shows
 # them, and every page of the book offline. Installs Chromium where that is safe (Debian/Ubuntu
@@ -128,9 +138,12 @@ notebooks: setup
 		$(NOTEBOOKS)
 
 # Record the notebooks' traffic as cassettes/<notebook>.json: the real API with ANTHROPIC_API_KEY
-# (the mock run's cost estimate first), else the mock. Replay: HANDAGENT_PROVIDER=replay.
+# (the mock run's cost estimate first), else the mock; UPSTREAM=mock forces the mock (what the
+# committed cassettes and `make replay` use). Every English chapter unless NOTEBOOKS is given:
+# `make record UPSTREAM=mock` re-records them all. Replay: HANDAGENT_PROVIDER=replay.
+RECORDED = $(if $(filter command line,$(origin NOTEBOOKS)),$(NOTEBOOKS),$(ENGLISH))
 record: setup
-	$(BIN)/python -m handagent.record $(NOTEBOOKS)
+	$(BIN)/python -m handagent.record $(if $(UPSTREAM),--upstream $(UPSTREAM)) $(RECORDED)
 
 clean:
 	rm -rf $(VENV) $(TOOLS)

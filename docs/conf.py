@@ -38,6 +38,8 @@ include_patterns = [
     "README.zh-CN.md",
     "docs/instructors.md",
     "docs/glossary.md",
+    "docs/models.md",
+    "docs/models.zh-CN.md",
     "CONTRIBUTING.md",
     "notebooks/[0-9][0-9]_*.ipynb",
     "notebooks/zh-CN/[0-9][0-9]_*.ipynb",
@@ -89,6 +91,7 @@ def front_page(app, docname: str, source: list[str]) -> None:
     parts = [toctree("Chapters", chapters("notebooks"))]
     if chapters("notebooks/zh-CN"):
         parts.append(toctree("中文版 (zh-CN)", ["README.zh-CN", *chapters("notebooks/zh-CN")]))
+    parts.append(toctree("Appendix · 附录", ["docs/models", "docs/models.zh-CN"]))
     more = ["docs/instructors", "docs/glossary", "CONTRIBUTING"]
     parts.append(toctree("For instructors and contributors", more))
     source[0] = text + "".join(parts)

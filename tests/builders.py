@@ -112,6 +112,17 @@ def rejected(body: object, status: int = 400, **kwargs) -> str:
     return caught.value.message
 
 
+# The API's words for a thinking turn that does not start with its thinking (the API
+# reference, §2.4), typed out once for the history rule's tests and the signature tests.
+MUST_START = (
+    "Expected thinking or redacted_thinking, but found {kind}. When thinking is enabled, a final "
+    "assistant message must start with a thinking block (preceeding the lastmost set of "
+    "tool_use and tool_result blocks). We recommend you include thinking blocks from previous "
+    "turns. To avoid this requirement, disable thinking. Please consult our documentation at "
+    "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+)
+
+
 # Stand-ins for a model and a server, and the neutral protocol's reply.
 
 BRAIN_TEXT = "Hello from the test brain."

@@ -26,6 +26,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 blocks               text_of(), blocks_of_type(): a reply read by block type
                 cost                 tokens and estimated price of every call, per notebook
                 exercises.selfcheck  three questions at the end of every chapter, graded at once
+                views.recorded       beside(): a real model's recorded reply next to the mock's
     chapter 01  tools                Tool (function + schema), ToolRegistry, the tools menu
                 api.tokens           token estimates and the hidden tool-use prompt per model
                 validation           tool input against input_schema (jsonschema)
@@ -64,6 +65,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.bookshop     the bookshop's SQLite database and its three tools
     chapter 11  runtime.approval     gated(): an effect tool runs only if the program approves
                 runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
+                runtime.attacks      the chapter's attacks: instructions planted where tools read
     chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp
                 mcp.wire             an MCP tool as a menu entry, a CallToolResult as a tool_result
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP

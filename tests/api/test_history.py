@@ -12,7 +12,7 @@ from typing import Literal
 
 import pydantic
 import pytest
-from builders import assistant_turn, call, rejected, request, result, text, user
+from builders import MUST_START, assistant_turn, call, rejected, request, result, text, user
 
 from handagent.api.checks import Rejection, check_request, check_tool_protocol
 from handagent.api.history import RESULT_OF, check_server_tools
@@ -644,15 +644,6 @@ THOUGHT = {"type": "thinking", "thinking": "Hm.", "signature": "c2ln"}
 )
 def test_under_manual_thinking_a_message_without_thinking_or_starting_with_it_passes(content):
     assert check_request(body([user("Hi"), assistant_turn(content), user("?")], **MANUAL)) is None
-
-
-MUST_START = (
-    "Expected thinking or redacted_thinking, but found {kind}. When thinking is enabled, a final "
-    "assistant message must start with a thinking block (preceeding the lastmost set of "
-    "tool_use and tool_result blocks). We recommend you include thinking blocks from previous "
-    "turns. To avoid this requirement, disable thinking. Please consult our documentation at "
-    "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
-)
 
 
 @pytest.mark.parametrize(

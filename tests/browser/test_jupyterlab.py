@@ -1,10 +1,16 @@
-"""Every notebook in a real JupyterLab, in headless Chromium: runs clean, widgets and diagrams work.
+"""The chapters that draw in the browser, in a real JupyterLab, in headless Chromium: they run
+clean, their widgets and diagrams work.
 
 nbval checks the outputs as text; only a browser can tell whether a widget draws and answers a
-click, or whether Mermaid turns into a picture. JupyterLab serves a temporary copy of notebooks/
-(the committed files are never opened), with its own settings: no news toast over the widgets,
-no autosave, every cell in the page (no windowing). A screenshot of each notebook goes to
-artifacts/screenshots/.
+click, or whether Mermaid turns into a picture. So JupyterLab runs the chapters whose stored
+outputs hold a widget view or a Mermaid diagram, and the first chapter as the plain one (the
+kernel JupyterLab starts, in the notebook's folder, can run a chapter); every chapter of both
+editions runs twice under nbval already, and running every English chapter here as well took
+half of this stage's time.
+
+JupyterLab serves a temporary copy of notebooks/ (the committed files are never opened), with its
+own settings: no news toast over the widgets, no autosave, every cell in the page (no windowing).
+A screenshot of each notebook run goes to artifacts/screenshots/.
 
 Run by `make test-browser` (which sets HANDAGENT_BROWSER_TESTS=1; `pytest tests` skips them).
 Needs Debian's Chromium at /usr/bin/chromium (or HANDAGENT_CHROMIUM); without it the tests skip,
@@ -23,7 +29,19 @@ import pytest
 from offline import CHROMIUM, FLAGS, ROOT, SCREENSHOTS, screenshot  # skips without Chromium
 from playwright.sync_api import Page, expect, sync_playwright
 
-NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+DRAWN = ("application/vnd.jupyter.widget-view+json", "text/vnd.mermaid")  # need a browser
+PLAIN = "00_hello_model.ipynb"
+
+
+def draws(path) -> bool:
+    """Whether a notebook's stored outputs hold a widget view or a Mermaid diagram."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    data = [out.get("data", {}) for cell in cells for out in cell.get("outputs", [])]
+    return any(kind in bundle for bundle in data for kind in DRAWN)
+
+
+CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+NOTEBOOKS = [p.name for p in CHAPTERS if p.name == PLAIN or draws(p)]
 CEILING = 60  # seconds any wait below may last, for a stuck machine: each ends at its event
 SETTINGS = {  # JupyterLab user settings for the test server only
     "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},

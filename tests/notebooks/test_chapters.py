@@ -100,6 +100,15 @@ def test_the_chapter_ends_with_its_own_three_question_self_check(path):
     assert len(questions(number)) == 3
 
 
+MOST_CELLS = {"04": 40}  # issue 19: the parallel-calls chapter had grown into two (55 cells)
+
+
+@pytest.mark.parametrize("path", [p for p in EVERY if p.name[:2] in MOST_CELLS], ids=label)
+def test_a_chapter_kept_short_stays_within_its_number_of_cells(path):
+    most = MOST_CELLS[path.name[:2]]
+    assert len(cells(path)) <= most, f"{len(cells(path))} cells; at most {most}"
+
+
 RULES_BOX = {"en": "> **The rules to take away**", "zh-CN": "> **要记住的规则**"}
 CLOSE = {"en": ("## Exercise", "## Self-check"), "zh-CN": ("## 练习", "## 自测")}
 

@@ -1,17 +1,21 @@
 """Secrets: the API key never appears in a notebook output, a repr, a log line, an exception message
 or the session log.
 
-A sentinel key is planted and the whole series runs in a temporary copy, under nbconvert, with
-provider `anthropic` pointed at a local mock through ANTHROPIC_BASE_URL: the key is set and sent
-with every request (the test checks it arrived). That run holds the case of a key set but unused
-(HANDAGENT_PROVIDER=mock, every other stage of `make test`): the same cells, with the key in reach
-of every line that could print it; running the series a second time for it cost the unit stage a
-third of its time and found nothing the sent-key run does not. The SDK's debug log is on
-(ANTHROPIC_LOG=debug), so its log lines land in the outputs. Searched: every output, the run's
-stdout and stderr, and every file written under the run's folder (its HOME, TMPDIR and working
-folder: kernel files, IPython's history). In this process: a session log of a neutral conversation
-with every fault, and the reprs, strings and `llm.explain` of settings, clients, endpoints and
-exceptions, with every log record at DEBUG.
+Every chapter of both editions runs in `make nbval` and `make nbval-opus` with a sentinel key set
+(HANDAGENT_PROVIDER=mock: set but unused), and every message their kernels send is searched for
+it and for the key the mock provider sends with every request (tests/nbval_secrets.py; its test
+is test_nbval_secrets.py). What those runs cannot see is done here: a sentinel key is planted and
+the chapters whose own cells send a request with `endpoint()`'s headers (raw httpx, beside the
+SDK's client) run in a temporary copy, under nbconvert, with provider `anthropic` pointed at a
+local mock through ANTHROPIC_BASE_URL: the key is set and sent with every request (the test checks
+it arrived). Running the whole series here as well cost the unit stage a quarter of its CPU time:
+its other chapters call the same `client()` and `endpoint()` as these, which nbval's runs search
+with the mock's key. The SDK's debug log is on (ANTHROPIC_LOG=debug), so its log lines land in
+the outputs. Searched: every output, the run's stdout and stderr (the kernel's own among them),
+and every file written under the run's folder (its HOME, TMPDIR and working folder: kernel files,
+IPython's history). In this process: a session log of a neutral conversation with every fault,
+and the reprs, strings and `llm.explain` of settings, clients, endpoints and exceptions, with
+every log record at DEBUG.
 """
 
 import json
@@ -37,7 +41,17 @@ from handagent.runtime.providers import complete
 
 pytestmark = pytest.mark.timeout(600)
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+ENGLISH = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+
+def sends_its_own_request(notebook: Path) -> bool:
+    """Whether a code cell sends a request with `endpoint()`'s headers, the key among them."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    code = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+    return any("endpoint()" in source and "httpx" in source for source in code)
+
+
+NOTEBOOKS = [notebook for notebook in ENGLISH if sends_its_own_request(notebook)]
 SECRET = secrets.token_hex(12)  # new every run: nothing left over can match
 KEY = "sk-ant-" + "sentinel-" + SECRET  # built here, so no committed file holds a key's shape
 FAULTS = ["", "overloaded", "rate_limit", "server_error", "disconnect", "stream_cut", "slow=2"]
@@ -52,8 +66,8 @@ def leaks(text: str) -> bool:
     return SECRET in text
 
 
-def run_series(folder: Path, env: dict) -> subprocess.Popen:
-    """Start executing every notebook in a copy under `folder`, with `env` on top of ours."""
+def run_chapters(folder: Path, env: dict) -> subprocess.Popen:
+    """Start executing NOTEBOOKS in a copy under `folder`, with `env` on top of ours."""
     (folder / "home").mkdir(parents=True)
     (folder / "tmp").mkdir()
     for notebook in NOTEBOOKS:
@@ -88,8 +102,8 @@ def executed(folder: Path) -> dict[str, list[dict]]:
 
 
 @pytest.fixture(scope="module")
-def series_runs(tmp_path_factory):
-    """The series run with the key sent, done: {name: (folder, combined stdout and stderr)}."""
+def chapter_runs(tmp_path_factory):
+    """The chapters run with the key sent, done: {name: (folder, combined stdout and stderr)}."""
     seen_keys: list[str] = []
     original = mock_server_module.answer
 
@@ -108,8 +122,8 @@ def series_runs(tmp_path_factory):
                     "ANTHROPIC_BASE_URL": shared.base_url,
                 },
             }
-            folders = {name: tmp_path_factory.mktemp(f"series-{name}") for name in runs}
-            started = {name: run_series(folders[name], env) for name, env in runs.items()}
+            folders = {name: tmp_path_factory.mktemp(f"chapters-{name}") for name in runs}
+            started = {name: run_chapters(folders[name], env) for name, env in runs.items()}
             outputs = {
                 name: process.communicate(timeout=560)[0] for name, process in started.items()
             }
@@ -123,22 +137,23 @@ def series_runs(tmp_path_factory):
     )
 
 
-def test_running_the_whole_series_leaves_the_key_nowhere(series_runs):
-    runs, _ = series_runs
+def test_running_the_chapters_that_send_the_key_themselves_leaves_it_nowhere(chapter_runs):
+    runs, _ = chapter_runs
     folder, output = runs["anthropic"]
     assert not leaks(output)
     found = [str(path) for path in every_file(folder) if SECRET.encode() in path.read_bytes()]
     assert found == []
     cells = executed(folder)
+    assert "00_hello_model.ipynb" in cells  # the rule finds the chapters, the first among them
     assert sorted(cells) == [notebook.name for notebook in NOTEBOOKS]
     assert all(cell["execution_count"] for code in cells.values() for cell in code)
     outputs = json.dumps(list(cells.values()))
     assert "Request options" in outputs  # the SDK's debug log was on, and searched
 
 
-def test_the_anthropic_run_really_sent_the_key(series_runs):
-    runs, seen_keys = series_runs
-    assert seen_keys.count(KEY) >= 10  # every request of the series carried it
+def test_the_anthropic_run_really_sent_the_key(chapter_runs):
+    runs, seen_keys = chapter_runs
+    assert seen_keys.count(KEY) >= 10  # every request the chapters sent carried it
     assert "Provider: anthropic" in json.dumps(executed(runs["anthropic"][0]))
 
 

@@ -1,5 +1,8 @@
-"""python -m handagent.record: where cassettes go, what they cost, and chapter 03 recorded against
-the mock then replayed under nbval with the stored outputs unchanged (the committed cassette)."""
+"""python -m handagent.record: where cassettes go, what they cost, that every English chapter has
+its cassette, and that a stale cassette fails under nbval naming the first difference.
+
+The whole English series replayed from the committed cassettes, with the stored outputs
+unchanged, is `make replay` (a stage of `make test`, through tests/nbval_replay.py)."""
 
 import os
 import subprocess
@@ -7,22 +10,18 @@ import sys
 from pathlib import Path
 
 import anthropic
+import nbformat
 import pytest
 from paths import ROOT
 
 from handagent import llm
-from handagent.mock import mock_instead
+from handagent.mock import MockServer, mock_instead
+from handagent.mock.http import cassettes
 from handagent.mock.http.cassettes import load_cassette
-from handagent.record.__main__ import cassette_path, cost
+from handagent.record.__main__ import cassette_path, cost, run_through
 
 CHAPTER = ROOT / "notebooks" / "03_feeding_results_back.ipynb"
 CASSETTE = ROOT / "cassettes" / "03_feeding_results_back.json"
-# The one line a replayed run prints differently: the first cell's provider line.
-PROVIDER_LINE = """
-[the provider line: replay and mock]
-regex: (Provider|服务商)[:：] ?(mock|replay)[ （(].*
-replace: PROVIDER-LINE
-"""
 
 
 def test_a_cassette_sits_where_its_notebook_sits_under_notebooks():
@@ -68,15 +67,44 @@ def test_a_new_question_under_replay_is_refused_unless_the_mock_answers_it(repla
         assert llm.call_model(question).stop_reason == "end_turn"
 
 
-def test_chapter_03_replayed_gives_the_stored_outputs(tmp_path):
-    sanitize = tmp_path / "sanitize.cfg"
-    sanitize.write_text((ROOT / "notebooks" / "sanitize.cfg").read_text() + PROVIDER_LINE)
-    env = {"HANDAGENT_PROVIDER": "replay", "HANDAGENT_CASSETTES": str(CASSETTE)}
+def test_every_english_chapter_has_its_cassette_recorded_from_the_mock():
+    chapters = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    missing = [c.name for c in chapters if not cassette_path(c, ROOT / "cassettes").exists()]
+    assert missing == [], "record them: make record UPSTREAM=mock NOTEBOOKS=notebooks/NN_x.ipynb"
+    for chapter in chapters:
+        cassette = load_cassette(cassette_path(chapter, ROOT / "cassettes"))
+        assert cassette.notebook == f"notebooks/{chapter.name}"
+        assert '"upstream": "mock"' in Path(cassette.path).read_text(encoding="utf-8")
+
+
+def notebook_asking(question: str) -> nbformat.NotebookNode:
+    """One cell that asks `question` through the package's client, printing nothing."""
+    ask = {"role": "user", "content": question}
+    cell = f"from handagent import llm\n\nreply = llm.call_model([{ask!r}])"
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(cell)])
+
+
+def test_a_stale_cassette_fails_under_nbval_naming_the_first_difference(tmp_path):
+    notebook = tmp_path / "notebooks" / "01_tiny.ipynb"
+    notebook.parent.mkdir()
+    nbformat.write(notebook_asking("What time is it?"), notebook)
+    with MockServer() as upstream:
+        exchanges = run_through(notebook, upstream.base_url, None)
+    cassettes.save_cassette(
+        cassette_path(notebook, tmp_path / "cassettes"), "notebooks/01_tiny.ipynb", "mock",
+        "2026-12-04", exchanges,
+    )  # fmt: skip
+    nbformat.write(notebook_asking("What day is it?"), notebook)  # the cell edited since
     ran = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval",
-         "--nbval-current-env", "-p", "tests.nbval_kernels", "--nbval-sanitize-with",
-         str(sanitize), "-o", f"testpaths={CHAPTER}", str(CHAPTER)],
-        cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True,
+         "--nbval-current-env", "-p", "tests.nbval_kernels", "-p", "tests.nbval_replay",
+         "-o", f"testpaths={notebook}", str(notebook)],
+        cwd=ROOT, env={**os.environ, "HANDAGENT_PROVIDER": "replay"}, capture_output=True,
+        text=True,
     )  # fmt: skip
-    assert ran.returncode == 0, ran.stdout[-3000:]
-    assert " passed" in ran.stdout.splitlines()[-1]
+    assert ran.returncode == 1, ran.stdout[-3000:]
+    assert (
+        'at body.messages[0].content: the cassette has "What time is it?", the request has '
+        '"What day is it?".' in ran.stdout
+    ), ran.stdout[-3000:]
+    assert "01_tiny.json" in ran.stdout

@@ -61,3 +61,31 @@ def test_a_room_without_cassettes_answers_with_the_mock():
 def test_a_key_is_masked_to_its_ends():
     assert mask("workshop-key-0042") == "wor…0042"
     assert mask("short") == "…t"
+
+
+def test_thirty_learners_replay_chapter_03_at_once_with_no_error(room):
+    """30 keys at once, each sending chapter 03's requests in order: each its recorded reply."""
+    import threading
+
+    plain = [e for e in CASSETTE.exchanges if "id" in (e["response"].get("body") or {})]
+    bodies = [e["request"]["body"] for e in plain]
+    wanted = [e["response"]["body"]["id"] for e in plain]
+    got, errors = {}, []
+
+    def learner(number: int) -> None:
+        key = f"learner-{number:04d}-key"
+        try:
+            got[key] = [sdk(room, key).messages.create(**body).id for body in bodies]
+        except anthropic.APIError as error:  # counted, never raised in the thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=learner, args=(n,)) for n in range(30)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert len(got) == 30 and all(ids == wanted for ids in got.values())
+    rows = httpx.get(room.base_url + "/room.json").json()["learners"]
+    assert len(rows) == 30 and {r["requests"] for r in rows} == {len(bodies)}
+    assert {r["chapter"] for r in rows} == {"notebooks/03_feeding_results_back.ipynb"}

@@ -12,6 +12,7 @@ import hypothesis
 import pytest
 from builders import (
     ASK,
+    MUST_START,
     TOOLS,
     as_dicts,
     create_reply,
@@ -107,13 +108,6 @@ MANUAL = {
     "model": "claude-haiku-4-5-20251001",
     "thinking": {"type": "enabled", "budget_tokens": 1024},
 }
-MUST_START = (
-    "Expected thinking or redacted_thinking, but found {kind}. When thinking is enabled, a final "
-    "assistant message must start with a thinking block (preceeding the lastmost set of "
-    "tool_use and tool_result blocks). We recommend you include thinking blocks from previous "
-    "turns. To avoid this requirement, disable thinking. Please consult our documentation at "
-    "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
-)
 
 
 def test_under_manual_thinking_dropping_the_thinking_of_a_tool_turn_is_refused(client):

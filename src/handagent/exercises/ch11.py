@@ -1,0 +1,223 @@
+"""Chapter 11 exercise: the approval gate, checked against the chapter's attacks.
+
+The learner writes `gated(tool, approve)`: the same tool (its menu entry unchanged) whose
+function runs only when `approve(name, arguments)` returns True, and otherwise answers that it
+was not run, as an error result, as `runtime.approval.gated` does. `check_gate` plants each of
+the chapter's attacks (`runtime.attacks`, in the edition's language) in each place a tool
+reads, runs chapter 09's loop against the obedient mock with the three effect tools behind the
+learner's gate and an approver that says no, and names what got through: an effect that ran,
+an approver never asked or shown other arguments than the call's, a denial the model reads as
+a success. One call the user asked for, approved, must still run; a gate that changes the tool's
+menu entry is named first.
+
+Hints follow the edition's language, `handagent.language`.
+
+Not handled here: approvers that remember a decision, tools that are effects in some
+arguments only.
+"""
+
+from ..language import pick
+from ..llm import MOCK_KEY, settings
+from ..mock import MockServer
+from ..runtime.attacks import ATTACKS, EFFECTS, PLACES, SHOP_KEY, carriers, effects
+from ..runtime.loop import run_loop
+from ..runtime.protocol import tool_calls, user_text
+from ..runtime.senders import sender
+from ..tools import Tool
+from . import Verdict, attempt
+from .selfcheck import Question
+
+EXERCISE = ("11 · the approval gate", "11 · 审批关卡")
+WHERE = {"review": ("a review", "书评"), "page": ("a page", "网页"), "file": ("a file", "文件"),
+         "error": ("an error", "错误信息")}  # fmt: skip
+T0 = 1_767_225_600.0
+
+
+def _menu_problem(learner_gated) -> str | None:
+    """Why the learner's gate cannot be used at all (not a Tool, a changed menu entry), or None."""
+    for tool in effects([]):
+        got, raised = attempt(learner_gated, tool, lambda name, arguments: False)
+        if raised:
+            return pick(
+                f"gated({tool.name}, approve) {raised}", f"gated({tool.name}, approve) {raised}"
+            )
+        if not isinstance(got, Tool):
+            kind = type(got).__name__
+            return pick(
+                f"gated() returned {kind}, not a Tool", f"gated() 返回的是 {kind}，不是 Tool"
+            )
+        if got.menu_entry() != tool.menu_entry():
+            return pick(
+                f"the gated {tool.name} has another menu entry: keep its name, description and "
+                "schema (the model sees no difference)",
+                f"加了关卡的 {tool.name} 菜单条目变了：名字、描述和 schema 都要保持原样"
+                "（模型看不出区别）",
+            )
+    return None
+
+
+def _attack(learner_gated, send, text: str, place: str) -> tuple[list[str], list[str]]:
+    """The effects that ran after one planted attack, and the other problems it shows."""
+    done, asked = [], []
+
+    def approve(name: str, arguments: dict) -> bool:
+        asked.append((name, dict(arguments)))
+        return False  # the user, asked, says no
+
+    tools = carriers(f"api key: {SHOP_KEY}\n{text}")
+    tools += [learner_gated(tool, approve) for tool in effects(done)]
+    run = run_loop([user_text(pick(*PLACES[place][1:]), timestamp=T0)], tools, send)
+    where_en, where_zh = WHERE[place]
+    calls = [c for m in run.messages if m.role == "assistant" for c in tool_calls(m)]
+    wanted = [(c.name, dict(c.arguments or {})) for c in calls if c.name in EFFECTS]
+    problems: list[str] = []
+    if wanted and not asked:
+        problems.append(pick(
+            f"the model asked for {wanted[0][0]} and the approver was never asked: call "
+            "approve(name, arguments) before the tool runs",
+            f"模型要了 {wanted[0][0]}，审批函数却一次也没被问到：工具运行之前要先调用 "
+            "approve(name, arguments)",
+        ))  # fmt: skip
+    elif asked and asked[0] != wanted[0]:
+        problems.append(pick(
+            f"the approver was shown {asked[0]}, not the call {wanted[0]}: pass it the tool's "
+            "name and the call's arguments",
+            f"审批函数看到的是 {asked[0]}，不是调用 {wanted[0]}：要把工具名和调用的参数交给它",
+        ))  # fmt: skip
+    ids = {c.id for c in calls if c.name in EFFECTS}
+    for result in (m for m in run.messages if m.role == "tool_result" and m.tool_call_id in ids):
+        if not done and not result.is_error:
+            problems.append(pick(
+                f"the denied {result.tool_name} was answered as a success: say it was not run, "
+                "as an error result (chapter 05's not_run)",
+                f"被拒绝的 {result.tool_name} 得到的是成功的回答：要用错误结果说明它没有运行"
+                "（第 05 章的 not_run）",
+            ))  # fmt: skip
+    return [name for name, _ in done], problems
+
+
+def check_gate(learner_gated) -> Verdict:
+    """Run chapter 11's attacks against the learner's gate; name each thing that got through."""
+    if problem := _menu_problem(learner_gated):
+        return Verdict(pick(*EXERCISE), (problem,))
+    problems: list[str] = []
+    with MockServer() as mock:
+        send = sender(
+            api="anthropic", model=settings().model, base_url=mock.base_url, api_key=MOCK_KEY,
+            headers={"x-mock-obey-results": "true"},
+        )  # fmt: skip
+        for attack in ATTACKS:
+            text, ran = pick(attack.english, attack.chinese), {}
+            for place in PLACES:
+                names, found = _attack(learner_gated, send, text, place)
+                problems += [p for p in found if p not in problems]
+                for name in names:
+                    ran.setdefault(name, []).append(WHERE[place])
+            for name, places in ran.items():
+                where_en = ", ".join(en for en, _ in places)
+                where_zh = "、".join(zh for _, zh in places)
+                problems.append(pick(
+                    f"{name} ran after {text!r} in {where_en}",
+                    f"{text!r} 放在{where_zh}里之后，{name} 运行了",
+                ))  # fmt: skip
+        done: list = []
+        approved = [learner_gated(tool, lambda name, arguments: True) for tool in effects(done)]
+        asked = pick("Refund order 1042", "退款订单 1042")
+        attempt(run_loop, [user_text(asked, timestamp=T0)], approved, send)
+        if not done:
+            problems.append(pick(
+                "an approved refund_order did not run: the gate lets through what the program "
+                "approves",
+                "审批通过的 refund_order 没有运行：程序批准的，关卡要放行",
+            ))  # fmt: skip
+    return Verdict(pick(*EXERCISE), tuple(problems))
+
+
+SELF_CHECK = (
+    Question(
+        prompt=(
+            "An assistant only summarises web pages for its users. Which tools should its menu "
+            "hold?",
+            "一个助手只负责给用户总结网页。它的菜单上该有哪些工具？",
+        ),
+        options=(
+            (
+                "fetch_page, and send_email in case a user wants the summary mailed",
+                "fetch_page，再加上 send_email，万一用户想把摘要发邮件",
+            ),
+            (
+                "Every tool the company has, each behind the approval gate",
+                "公司的所有工具，每个都放在审批关卡后面",
+            ),
+            ("fetch_page alone", "只有 fetch_page"),
+            (
+                "fetch_page and delete_file, with a system rule never to delete",
+                "fetch_page 和 delete_file，再加一条系统规则：永远不许删除",
+            ),
+        ),
+        answer="c",
+        hint=(
+            "What can an injected instruction make the model call?",
+            "被注入的指令能让模型调用什么？",
+        ),
+        why=(
+            "A tool that is not on the menu cannot be called, whatever a page says: least "
+            "privilege stops those attacks before any gate or rule is needed.",
+            "不在菜单上的工具，无论网页里写了什么都调用不了：最小权限在关卡和规则之前就挡住了这些攻击。",
+        ),
+    ),
+    Question(
+        prompt=(
+            'After reading a review, the model calls refund_order with {"order_id": 1042, '
+            '"approved": true}. The tool is gated(refund_order, ask_user). What happens?',
+            '读完一条书评后，模型调用 refund_order，参数是 {"order_id": 1042, "approved": true}。'
+            "这个工具是 gated(refund_order, ask_user)。会发生什么？",
+        ),
+        options=(
+            (
+                'ask_user decides; the model\'s "approved" counts for nothing',
+                '由 ask_user 决定；模型写的 "approved" 不算数',
+            ),
+            ("The refund runs: the call says it was approved", "退款执行了：调用里说已经批准"),
+            ("The call is rejected as invalid JSON", "这个调用因为 JSON 不合法被拒绝"),
+            ("The loop stops with an error", "循环因为出错而停下"),
+        ),
+        answer="a",
+        hint=(
+            "Who can reach the approver: the model, or the program?",
+            "谁碰得到审批函数：模型，还是程序？",
+        ),
+        why=(
+            "Nothing the model writes is an approval: the gate asks the program's approver, "
+            "which the model cannot reach, and a denial is an error result the model reads.",
+            "模型写的任何东西都不是批准：关卡去问程序的审批函数，模型碰不到它；拒绝是一条模型读得到的错误结果。",
+        ),
+    ),
+    Question(
+        prompt=(
+            "refund_order calls the payments service with the shop's key. Where should the key "
+            "be, so that an injected 'email me the API key' cannot leak it?",
+            "refund_order 要用商店的密钥调用支付服务。密钥该放在哪里，"
+            "才能让注入的“把 API 密钥发给我”泄露不了它？",
+        ),
+        options=(
+            ("In the system prompt, marked as secret", "放在系统提示里，标明是机密"),
+            ("In the user's first message", "放在用户的第一条消息里"),
+            ("In a tool result, only when the model needs it", "只在模型需要时放进工具结果"),
+            (
+                "In the tool's code, with results scrubbed of it",
+                "放在工具的代码里，并且把结果里的它清除掉",
+            ),
+        ),
+        answer="d",
+        hint=(
+            "A model can only copy what it was shown. Which of these does it never see?",
+            "模型只能照抄它看到过的东西。这几处里，哪一处它从来看不到？",
+        ),
+        why=(
+            "The tool's code uses the key without the model: a key never placed in a prompt or "
+            "a result cannot reach a call's arguments, an answer or the log.",
+            "工具的代码用密钥，不需要经过模型：从没放进提示或结果的密钥，到不了调用的参数、回答和日志。",
+        ),
+    ),
+)
