@@ -31,3 +31,11 @@ def unix_socket_kernel_manager(**settings) -> KernelManager:
 def pytest_configure(config) -> None:
     if os.name == "posix":
         nbval.kernel.KernelManager = unix_socket_kernel_manager
+
+
+def result_of(kernel) -> str:
+    """The text of the next `execute_result` a kernel sends: what the cell returned."""
+    while True:  # a stuck kernel raises queue.Empty after 60 s
+        message = kernel.get_message(stream="iopub", timeout=60)
+        if message["msg_type"] == "execute_result":
+            return message["content"]["data"]["text/plain"]

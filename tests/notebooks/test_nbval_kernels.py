@@ -6,15 +6,9 @@ import nbval.kernel
 import pytest
 
 from tests import nbval_kernels
+from tests.nbval_kernels import result_of
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="Unix sockets only")
-
-
-def result_of(kernel) -> str:
-    while True:  # a stuck kernel raises queue.Empty after 60 s
-        message = kernel.get_message(stream="iopub", timeout=60)
-        if message["msg_type"] == "execute_result":
-            return message["content"]["data"]["text/plain"]
 
 
 def test_two_kernels_started_as_nbval_starts_them_get_their_own_socket_files(monkeypatch):

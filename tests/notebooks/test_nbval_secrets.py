@@ -7,15 +7,9 @@ import pytest
 
 from handagent.llm import MOCK_KEY
 from tests import nbval_secrets
+from tests.nbval_kernels import result_of
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="nbval's kernels as make runs them")
-
-
-def result_of(kernel) -> str:
-    while True:  # a stuck kernel raises queue.Empty after 60 s
-        message = kernel.get_message(stream="iopub", timeout=60)
-        if message["msg_type"] == "execute_result":
-            return message["content"]["data"]["text/plain"]
 
 
 @pytest.fixture
