@@ -148,7 +148,7 @@ def test_dropping_the_sentence_is_told_to_keep_all_four_blocks():
 def test_role_tool_is_refused_as_openai_wire_format():
     found = problems_of(role_tool)
     assert "has role 'tool', but the Messages API has no 'tool' role" in found
-    assert "everything you send is 'user'" in found
+    assert "results go in a 'user' message" in found
     assert "messages.2.role: Input should be 'user', 'assistant' or 'system'" in found
 
 
@@ -158,6 +158,14 @@ def test_role_assistant_is_refused_because_the_program_is_speaking():
         return messages[:-1] + [{**messages[-1], "role": "assistant"}]
 
     assert "a result is not the model's words" in problems_of(role_assistant)
+
+
+def test_role_system_is_refused_because_a_system_message_holds_text_only():
+    def role_system(history, reply_content, functions):
+        messages = reference(history, reply_content, functions)
+        return messages[:-1] + [{**messages[-1], "role": "system"}]
+
+    assert "a 'system' message carries instructions as text only" in problems_of(role_system)
 
 
 def test_missing_tool_use_id_says_where_the_id_comes_from():
@@ -268,7 +276,7 @@ def test_dropping_the_thinking_block_is_named_in_chinese():
 @in_chinese
 def test_role_tool_is_refused_in_chinese():
     found = problems_of(role_tool)
-    assert "Messages API 里没有 'tool' 角色" in found and "都是 'user'" in found
+    assert "Messages API 里没有 'tool' 角色" in found and "结果要放在 'user' 消息里" in found
 
 
 @in_chinese

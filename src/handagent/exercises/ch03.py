@@ -157,17 +157,21 @@ def _answer_problems(message: object, at: int, expected: dict) -> list[str]:
                 "a result is not the model's words; your program is telling it",
                 "结果不是模型说的话，是你的程序在告诉它",
             ),
+            "system": (
+                "a 'system' message carries instructions as text only, never a tool_result",
+                "'system' 消息只装文字形式的指示，放不了 tool_result",
+            ),
         }.get(
             role,
             (
-                "the Messages API has only 'user' and 'assistant'",
-                "Messages API 只有 'user' 和 'assistant' 两种角色",
+                "a conversation's two speakers are 'user' and 'assistant'",
+                "对话里说话的只有 'user' 和 'assistant'",
             ),
         )
         return [
             pick(
-                f"Message {at} has role {role!r}, but {why[0]}: everything you send is 'user'.",
-                f"消息 {at} 的 role 是 {role!r}：{why[1]}；凡是你发给模型的，都是 'user'。",
+                f"Message {at} has role {role!r}, but {why[0]}: results go in a 'user' message.",
+                f"消息 {at} 的 role 是 {role!r}：{why[1]}；结果要放在 'user' 消息里送回。",
             )
         ]
     content = message.get("content")
@@ -350,14 +354,17 @@ SELF_CHECK = (
         ),
         accept=("user", "用户", "user 消息"),  # Chinese answers: what a zh-CN learner may write
         hint=(
-            "Section 5: the Messages API has two roles. Who is speaking when a result is sent?",
-            "看第 5 节，Messages API 只有两种角色。送回结果的时候，是谁在说话？",
+            "Section 5: a conversation has two speakers. Who is speaking when a result is sent?",
+            "看第 5 节，对话里只有两个说话的。送回结果的时候，是谁在说话？",
         ),
         why=(
-            "user: the Messages API has only user and assistant, and everything the program sends "
-            "is user. (OpenAI's wire format has a tool role; Anthropic's has none.)",
-            "是 user。Messages API 只有 user 和 assistant 两种角色，程序发出的一切都是 user。（"
-            "OpenAI 的格式有 tool 角色，Anthropic 的没有。）",
+            "user: a conversation's speakers are the model (assistant) and the program (user), "
+            "and a result is the program speaking. A system message, on the models that take "
+            "one, holds instructions as text only; OpenAI's wire format has a tool role, "
+            "Anthropic's has none.",
+            "是 user。对话里说话的只有模型（assistant）和程序（user），送回结果是程序在说话。"
+            "较新的模型还接受 system 消息，但它只装文字形式的指示；OpenAI 的格式有 tool 角色，"
+            "Anthropic 的没有。",
         ),
     ),
     Question(
