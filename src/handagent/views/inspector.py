@@ -39,7 +39,7 @@ HOW = (
     " (in JupyterLab, click a call to light up its result; here a call and its result share an id)",
     "（在 JupyterLab 里，点一个调用就会点亮它的结果；这里调用和它的结果共用一个 id）",
 )
-RECEIVED = ("the JSON the API receives", "API 收到的 JSON")
+RECEIVED = ("the JSON the API receives", "传输格式 JSON（API 实际收到的内容）")
 
 
 class Inspector(widgets.VBox):
