@@ -122,6 +122,7 @@ def test_the_first_match_with_next_is_caught_on_every_kind_of_content():
     problems = problems_of(first_by_next)
     assert "only the first tool_use came back" in problems
     assert "raised StopIteration" in problems and "return [] when there is none" in problems
+    assert "StopIteration: ." not in problems  # an exception with no message is named alone
     assert 'read block["type"] on them' in problems
 
 
@@ -152,7 +153,7 @@ def test_reference_solution_passes_in_chinese():
 def test_content_minus_one_is_caught_in_chinese():
     problems = problems_of(last_block_only)
     assert "只拿到了最后一个 tool_use：content[-1]" in problems
-    assert "「空的 content 列表」：抛出了 IndexError" in problems and "别按下标取" in problems
+    assert "“空的 content 列表”：抛出了 IndexError" in problems and "别按下标取" in problems
     assert 'block["type"]' in problems
 
 
@@ -165,7 +166,7 @@ def test_stopping_at_the_first_match_is_caught_in_chinese():
 @in_chinese
 def test_a_dict_only_solution_gets_the_sdk_hint_in_chinese():
     problems = problems_of(dicts_only)
-    assert problems.startswith("「SDK 返回的 reply.content")
+    assert problems.startswith("“SDK 返回的 reply.content")
     assert "不是 dict" in problems and "block.model_dump()" in problems
 
 
@@ -180,5 +181,5 @@ def test_wrong_return_values_are_explained_in_chinese():
 def test_the_new_hints_for_next_and_thinking_are_in_chinese():
     assert "next() 没找到 tool_use" in problems_of(first_by_next)
     problems = problems_of(every_block_but_text)
-    assert "「先两个思考块，后两个 tool_use（dict）」" in problems
+    assert "“先两个思考块，后两个 tool_use（dict）”" in problems
     assert "回复可能以思考块（thinking）开头" in problems

@@ -116,7 +116,7 @@ def test_the_package_reader_passes_in_chinese():
 def test_the_notebook_stub_is_told_in_chinese():
     problems = problems_of(stop_table={"end_turn": "stop"}, read_blocks=notebook_stub)
     assert "stop_table 里没有 'pause_turn'；它对应 'pause'：服务器端工具的循环" in problems
-    assert "对于「先 thinking、再一个调用」这样的回复，read_blocks 返回了" in problems
+    assert "对于“先 thinking、再一个调用”这样的回复，read_blocks 返回了" in problems
     assert "思考块不见了" in problems and "ThinkingBlock.redacted(data, model)。" in problems
     assert "抛出了 StopIteration。next(...) 没找到 tool_use" in problems
 

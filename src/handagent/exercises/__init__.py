@@ -51,5 +51,6 @@ def attempt(function, *args: object) -> tuple[object, str | None]:
     try:
         return function(*args), None
     except Exception as error:  # noqa: BLE001 - a learner's exception is a finding, not a crash
-        raised = f"{type(error).__name__}: {error}"
+        name = type(error).__name__
+        raised = f"{name}: {error}" if str(error) else name  # StopIteration has no message
         return None, pick(f"raised {raised}", f"抛出了 {raised}")

@@ -225,7 +225,7 @@ def check_find_tool_calls(find_tool_calls) -> Verdict:
     problems = [
         pick(
             f"on {'; '.join(cases)}: {problem}",
-            "".join(f"「{case}」" for case in cases) + f"：{problem}",
+            "、".join(f"“{case}”" for case in cases) + f"：{problem}",
         )
         for problem, cases in findings.items()
     ]

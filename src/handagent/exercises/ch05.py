@@ -43,7 +43,7 @@ def _block_problems(case: str, call: dict, block: object) -> list[str]:
             pick(
                 f"For {case}, safe_run returned {block!r}, not a dict. Return a tool_result "
                 'block: tool_result(call["id"], content, is_error=...).',
-                f"「{case}」：safe_run 返回了 {block!r}，不是 dict。应该返回一个 tool_result 块："
+                f"“{case}”：safe_run 返回了 {block!r}，不是 dict。应该返回一个 tool_result 块："
                 'tool_result(call["id"], content, is_error=...)。',
             )
         ]
@@ -53,7 +53,7 @@ def _block_problems(case: str, call: dict, block: object) -> list[str]:
         problems.append(
             pick(
                 f'For {case}, the block\'s "type" is {kind!r}; it must be "tool_result".',
-                f'「{case}」：块的 "type" 是 {kind!r}；必须是 "tool_result"。',
+                f'“{case}”：块的 "type" 是 {kind!r}；必须是 "tool_result"。',
             )
         )
     if "tool_use_id" not in block:
@@ -61,7 +61,7 @@ def _block_problems(case: str, call: dict, block: object) -> list[str]:
             pick(
                 f'For {case}, the block has no "tool_use_id". Copy the call\'s id into it '
                 f"({call['id']!r} here): it is how the API pairs the result with its call.",
-                f'「{case}」：块里没有 "tool_use_id"。把调用的 id 复制进去（这里是 '
+                f'“{case}”：块里没有 "tool_use_id"。把调用的 id 复制进去（这里是 '
                 f"{call['id']!r}）：API 靠它把结果和调用对上号。",
             )
         )
@@ -71,7 +71,7 @@ def _block_problems(case: str, call: dict, block: object) -> list[str]:
             pick(
                 f"For {case}, tool_use_id is {given!r} but the call's id is "
                 f'{call["id"]!r}. Use call["id"], not a fixed or made-up id.',
-                f"「{case}」：tool_use_id 是 {given!r}，但调用的 id 是 {call['id']!r}。"
+                f"“{case}”：tool_use_id 是 {given!r}，但调用的 id 是 {call['id']!r}。"
                 '用 call["id"]，不要写死，也不要自己编一个。',
             )
         )
@@ -80,7 +80,7 @@ def _block_problems(case: str, call: dict, block: object) -> list[str]:
         problems.append(
             pick(
                 f'For {case}, "content" is {content!r}; make it a string the model can read.',
-                f'「{case}」："content" 是 {content!r}；改成模型读得懂的字符串。',
+                f'“{case}”："content" 是 {content!r}；改成模型读得懂的字符串。',
             )
         )
     return problems
@@ -93,7 +93,7 @@ def _error_problems(case: str, block: dict, failure: tuple[str, str]) -> list[st
             pick(
                 f'For {case}, the result has no "is_error". Add is_error=True, or the model '
                 f"takes the message for a successful result ({failure[0]}).",
-                f'「{case}」：结果里没有 "is_error"。加上 is_error=True，'
+                f'“{case}”：结果里没有 "is_error"。加上 is_error=True，'
                 f"否则模型会把这条消息当成成功的结果（其实{failure[1]}）。",
             )
         ]
@@ -102,7 +102,7 @@ def _error_problems(case: str, block: dict, failure: tuple[str, str]) -> list[st
         return [
             pick(
                 f"For {case}, is_error is {flag!r}; it must be the boolean True.",
-                f"「{case}」：is_error 是 {flag!r}；必须是布尔值 True。",
+                f"“{case}”：is_error 是 {flag!r}；必须是布尔值 True。",
             )
         ]
     return []
@@ -114,7 +114,7 @@ def _works(case: str, block: dict) -> list[str]:
         problems.append(
             pick(
                 f"For {case}, the result is marked is_error; leave it out.",
-                f"「{case}」：结果被标成了 is_error；去掉它。",
+                f"“{case}”：结果被标成了 is_error；去掉它。",
             )
         )
     if "6912" not in block["content"]:
@@ -122,7 +122,7 @@ def _works(case: str, block: dict) -> list[str]:
             pick(
                 f"For {case}, content is {block['content']!r}; it should hold the function's "
                 'return value as a string ("6912").',
-                f"「{case}」：content 是 {block['content']!r}；它应该装着函数返回值的字符串"
+                f"“{case}”：content 是 {block['content']!r}；它应该装着函数返回值的字符串"
                 '（"6912"）。',
             )
         )
@@ -137,7 +137,7 @@ def _names_the_tools(case: str, block: dict) -> list[str]:
             pick(
                 f"For {case}, content is {block['content']!r}. List the available tools "
                 f"({tools}) so the model can pick one that exists.",
-                f"「{case}」：content 是 {block['content']!r}。列出可用的工具（{tools}），"
+                f"“{case}”：content 是 {block['content']!r}。列出可用的工具（{tools}），"
                 "让模型能换一个真实存在的。",
             )
         )
@@ -152,7 +152,7 @@ def _says_what_went_wrong(case: str, block: dict) -> list[str]:
             pick(
                 f"For {case}, content is {content!r}. Say what went wrong, e.g. "
                 'f"{type(error).__name__}: {error}", so the model can act on it.',
-                f"「{case}」：content 是 {content!r}。说清出了什么错，比如 "
+                f"“{case}”：content 是 {content!r}。说清出了什么错，比如 "
                 'f"{type(error).__name__}: {error}"，模型才能据此换个做法。',
             )
         )
@@ -201,7 +201,7 @@ def check_safe_run(safe_run) -> Verdict:
         block, raised = attempt(safe_run, call, dict(FUNCTIONS))
         if raised:
             then = pick(*if_raised).format(raised=raised)
-            problems.append(pick(f"For {case}, {then}", f"「{case}」：{then}"))
+            problems.append(pick(f"For {case}, {then}", f"“{case}”：{then}"))
             continue
         found = _block_problems(case, call, block)
         problems += found or content_problems(case, block)

@@ -204,10 +204,9 @@ def _blocks_problems(read_blocks) -> list[str]:
         got, raised = attempt(read_blocks, reply)
         where = pick(
             f"For a reply with {what[0]}, read_blocks ",
-            f"对于「{what[1]}」这样的回复，read_blocks ",
+            f"对于“{what[1]}”这样的回复，read_blocks ",
         )
         if raised:
-            raised = raised.removesuffix(": ")  # StopIteration has no message
             problems.append(where + pick(f"{raised}.", f"{raised}。") + _crash_hint(raised))
         elif not isinstance(got, list | tuple):
             problems.append(
