@@ -7,8 +7,9 @@ from then on (the provider line, explanations, checker hints, self-check feedbac
     pick("Not answered yet.", "还没有作答。")  -> "还没有作答。"
 
 What the package tells the *model* (error results, truncation notices, "not run" answers) stays
-in English whatever the edition: the model reads English instructions most reliably, and both
-editions then send the model the same bytes, so their transcripts can be compared.
+in English whatever the edition: the model reads English instructions most reliably, and what the
+package writes for the model is then the same text in both editions, so their transcripts can be
+compared. The requests still differ: the questions a learner sends are in the edition's language.
 
 Not handled here: translating anything (each sentence is written in both languages where it is
 used), plural forms, languages beyond the two editions.
