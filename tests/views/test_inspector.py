@@ -160,5 +160,6 @@ def test_the_chinese_static_rendering_and_text_are_in_chinese():
     page = bundle["text/html"]
     assert "<b>3 条消息 · 2 个调用 · 1 处标记</b>（在 JupyterLab 里，点一个调用" in page
     assert "details（只给界面和日志看，从不发给模型）：" in page and "✗ 错误结果" in page
-    assert "<summary>传输格式 JSON（API 实际收到的内容）</summary>" in page and ">内容块</th>" in page
+    assert "<summary>传输格式 JSON（API 实际收到的内容）</summary>" in page
+    assert ">内容块</th>" in page
     assert bundle["text/plain"] == str(show(HISTORY)) and "<-- 错误结果" in bundle["text/plain"]
