@@ -66,6 +66,7 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 11  runtime.approval     gated(): an effect tool runs only if the program approves
                 runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
                 runtime.attacks      the chapter's attacks: instructions planted where tools read
+                runtime.trials       trial(), sweep(): an attack run and measured; outcome_table()
     chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp
                 mcp.wire             an MCP tool as a menu entry, a CallToolResult as a tool_result
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP
