@@ -17,6 +17,7 @@ import json
 import re
 from collections import Counter
 from email.utils import parsedate_to_datetime
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -421,20 +422,26 @@ for _path in RECORDED:
 for _path in RECORDED:
     _record = load(_path)
     CHOICES.setdefault(choice_key(_record), set()).add(ran_server_tool(_record))
-REPLAYS = {path.stem: Replay(path) for path in RECORDED}
 
 
-@pytest.mark.parametrize("name", list(REPLAYS))
+@cache
+def replays() -> dict[str, Replay]:
+    """Every recording replayed, once per process that runs these tests (not at collection:
+    each xdist worker collects every test file)."""
+    return {path.stem: Replay(path) for path in RECORDED}
+
+
+@pytest.mark.parametrize("name", [path.stem for path in RECORDED])
 def test_every_recorded_exchange_agrees_with_the_mock_or_a_rule_explains_why(name):
-    replay = REPLAYS[name]
+    replay = replays()[name]
     assert replay.unexplained == [], replay.rules
 
 
 def test_every_rule_explains_something_and_the_counts_are_printed():
-    used = Counter(rule for replay in REPLAYS.values() for rule in replay.rules)
-    agree = sum(1 for replay in REPLAYS.values() if not replay.unexplained)
-    plain = sum(1 for r in REPLAYS.values() if not r.unexplained and not r.rules)
-    print(f"\n{len(REPLAYS)} recorded exchanges; {agree} agree with the mock, {plain} of them "
+    used = Counter(rule for replay in replays().values() for rule in replay.rules)
+    agree = sum(1 for replay in replays().values() if not replay.unexplained)
+    plain = sum(1 for r in replays().values() if not r.unexplained and not r.rules)
+    print(f"\n{len(replays())} recorded exchanges; {agree} agree with the mock, {plain} of them "
           f"with no rule at all. Explained differences, by rule:")  # fmt: skip
     for rule in RULES:
         print(f"  {used[rule]:4}  {rule}")
@@ -456,7 +463,7 @@ def test_the_mocks_stream_grammar_holds_only_grammars_the_api_recorded():
 
 def test_no_request_the_api_accepted_is_refused_by_the_mock():
     # the done-when of issue 10: beta requests with their header, server tools and all
-    accepted = [r for r in REPLAYS.values() if r.recorded["status"] == 200]
+    accepted = [r for r in replays().values() if r.recorded["status"] == 200]
     refused = [r.name for r in accepted if r.status != 200]
     print(f"\n{len(accepted)} recorded requests the API accepted; the mock refuses {len(refused)}")
     assert refused == []

@@ -48,7 +48,7 @@ def text_tokens(text: str) -> int:
 
     Example: "Hello, Claude" -> 4;  "现在几点了？" -> 6
     """
-    ascii_chars = sum(1 for ch in text if ord(ch) < 128)
+    ascii_chars = len(text.encode("ascii", "ignore"))  # what is left of it is its ASCII
     return math.ceil(ascii_chars / 4) + (len(text) - ascii_chars)
 
 

@@ -26,7 +26,8 @@ from pathlib import Path
 CASSETTE_VERSION = 1
 # Request headers that change what the API answers; the rest (user-agent, x-stainless-*, keys,
 # content-length) vary between runs and machines and are not kept.
-REQUEST_HEADERS = ("anthropic-version", "anthropic-beta", "x-mock-fault", "content-type")
+REQUEST_HEADERS = ("anthropic-version", "anthropic-beta", "content-type", "x-mock-fault",
+                   "x-mock-obey-results", "x-mock-id-style")  # fmt: skip
 RESPONSE_HEADERS = ("content-type", "request-id", "x-request-id", "retry-after", "retry-after-ms",
         "x-should-retry", "cache-control")  # fmt: skip
 ACCOUNT_HEADERS = ("anthropic-organization-id",)
@@ -47,6 +48,7 @@ class Cassette:
     path: str  # where it was read from, for the error a miss gets
     notebook: str
     exchanges: tuple[dict, ...]
+    upstream: str = "mock"  # what answered: "mock", or the API's address
 
 
 def write_json(data: object, style: str) -> str:
@@ -158,7 +160,8 @@ def load_cassette(path: Path) -> Cassette:
         raise ValueError(
             f"{path} is not a cassette of version {CASSETTE_VERSION}: record it again."
         )
-    return Cassette(str(path), document["notebook"], tuple(document["exchanges"]))
+    exchanges = tuple(document["exchanges"])
+    return Cassette(str(path), document["notebook"], exchanges, document.get("upstream", "mock"))
 
 
 def load_cassettes(where: Path) -> tuple[Cassette, ...]:
