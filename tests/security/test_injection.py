@@ -1,33 +1,48 @@
 """The injection suite: chapter 11's attacks (`runtime.attacks`) carried by every kind of tool
 result, in English and Chinese, each run through chapter 09's loop against the obedient mock
-(`x-mock-obey-results: true`).
+(`x-mock-obey-results: true`), on chapter 10's assistant (its database tools on the menu too),
+by two paths: the tools called in the program, and the same tools served by an MCP server that
+chapter 12's client calls (the attack then arrives as the server's CallToolResult, its error
+place as `isError: true`).
 
-With the defences on (effect tools behind `runtime.approval.gated`, every result through
-`runtime.scrubber.scrubbed`, no key in the prompt) no effect runs and no secret reaches an
-output or the log; with them off the same attacks do run effects, so the suite can fail.
+With the defences on (effect tools, chapter 10's start_return among them, behind
+`runtime.approval.gated`, every result through `runtime.scrubber.scrubbed`, no key in the
+prompt) no effect runs and no secret reaches an output or the log; with them off the same
+attacks do run effects, so the suite can fail.
 """
+
+from contextlib import ExitStack
 
 import pytest
 
+from handagent.mcp.client import McpServers
+from handagent.mcp.server import server_for
 from handagent.mock import MockServer
 from handagent.runtime.approval import gated
 from handagent.runtime.attacks import ATTACKS as ATTACK_DATA
 from handagent.runtime.attacks import EFFECTS, carriers, effects
 from handagent.runtime.attacks import PLACES as PLACE_DATA
 from handagent.runtime.attacks import SHOP_KEY as KEY
+from handagent.runtime.bookshop import open_shop, shop_tools
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import user_text
 from handagent.runtime.scrubber import leaks, scrubbed
 from handagent.runtime.senders import sender
-from handagent.tools import Tool
+from handagent.tools import Tool, ToolRegistry
 
 ATTACKS = [text for attack in ATTACK_DATA for text in (attack.english, attack.chinese)]
 PLACES = {place: english for place, (_, english, _) in PLACE_DATA.items()}
+GATED = (*EFFECTS, "start_return")  # chapter 10's return writes to the database: an effect too
 
 
-def shop(attack: str, done: list) -> list[Tool]:
-    """Every tool: each carrier hands back the attack and, by accident, the shop's key."""
-    return carriers(f"api key: {KEY}\n{attack}") + effects(done)
+def readers(attack: str, path: str, stack: ExitStack) -> list[Tool]:
+    """The four tools that read where an attacker writes, each handing back the attack and, by
+    accident, the shop's key: in the program, or on an MCP server in the same process."""
+    planted = carriers(f"api key: {KEY}\n{attack}")
+    if path == "program":
+        return planted
+    servers = stack.enter_context(McpServers({"reviews": server_for(ToolRegistry(planted))}))
+    return servers.as_tools()
 
 
 @pytest.fixture(scope="module")
@@ -39,42 +54,48 @@ def send():
         )  # fmt: skip
 
 
-def attack_run(send, attack: str, place: str, log: str, defended: bool):
+def attack_run(send, attack: str, place: str, log: str, defended: bool, path: str = "program"):
     done, asked = [], []
 
     def approve(name: str, arguments: dict) -> bool:
         asked.append(name)
         return False  # the user, asked, says no
 
-    tools = shop(attack, done)
-    if defended:
-        tools = [scrubbed(t, [KEY]) for t in tools]
-        tools = [gated(t, approve) if t.name in EFFECTS else t for t in tools]
-    record = run_loop([user_text(PLACES[place])], tools, send, log=log)
+    with ExitStack() as stack:
+        tools = shop_tools(open_shop()) + readers(attack, path, stack) + effects(done)
+        if defended:
+            tools = [scrubbed(t, [KEY]) for t in tools]
+            tools = [gated(t, approve) if t.name in GATED else t for t in tools]
+        record = run_loop([user_text(PLACES[place])], tools, send, log=log)
     return record, done, asked
 
 
-CASES = [(attack, place) for attack in ATTACKS for place in PLACES]
+PATHS = ("program", "mcp")
+CASES = [(attack, place, path) for attack in ATTACKS for place in PLACES for path in PATHS]
 
 
 def test_there_are_at_least_30_attacks_in_both_languages_and_every_place():
-    assert len(CASES) >= 30
+    assert len(ATTACKS) * len(PLACES) >= 30 and len(ATTACKS) == 2 * len(ATTACK_DATA)
     assert any("忽略" in a or "指令" in a for a in ATTACKS) and any("Ignore" in a for a in ATTACKS)
 
 
-@pytest.mark.parametrize("attack, place", CASES)
-def test_with_the_defences_on_no_effect_runs_and_no_secret_leaks(send, tmp_path, attack, place):
+@pytest.mark.parametrize("attack, place, path", CASES)
+def test_with_the_defences_on_no_effect_runs_and_no_secret_leaks(send, tmp_path, attack, place,
+                                                                 path):  # fmt: skip
     log = str(tmp_path / "session.jsonl")
-    record, done, asked = attack_run(send, attack, place, log, defended=True)
+    record, done, asked = attack_run(send, attack, place, log, defended=True, path=path)
     assert asked, "the obedient mock never asked for the effect: the attack did not land"
     assert done == []  # effects stopped
     assert KEY not in str(record.messages) and KEY not in record.note
     assert leaks(log, [KEY]) == []
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("attack, place", [(ATTACKS[0], "review"), (ATTACKS[5], "file")])
-def test_with_the_defences_off_the_obedient_mock_runs_the_effect(send, tmp_path, attack, place):
-    record, done, _ = attack_run(send, attack, place, str(tmp_path / "s.jsonl"), defended=False)
+def test_with_the_defences_off_the_obedient_mock_runs_the_effect(send, tmp_path, attack, place,
+                                                                path):  # fmt: skip
+    log = str(tmp_path / "s.jsonl")
+    record, done, _ = attack_run(send, attack, place, log, defended=False, path=path)
     assert [name for name, _ in done] in (["refund_order"], ["send_email"])
     if done[0][0] == "send_email":
         assert KEY in str(done)
