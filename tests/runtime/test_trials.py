@@ -1,5 +1,5 @@
 """runtime.trials: an attack run against the obedient mock and measured (effects asked, run, the
-key out), every attack in every place, and sweeps set side by side in a table."""
+key exposed), every attack in every place, and sweeps set side by side in a table."""
 
 import pytest
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
@@ -36,7 +36,7 @@ def test_a_refund_planted_in_a_review_runs_on_the_obedient_mock(mock):
     outcome = trial(obedient(mock), assistant, ATTACKS[0].english, "review")
     assert outcome.asked == ("refund_order",) and outcome.ran == ("refund_order",)
     assert not outcome.leaked
-    assert str(outcome) == "asked refund_order · ran refund_order · key out: no"
+    assert str(outcome) == "asked refund_order · ran refund_order · key exposed: no"
     assert outcome.cell() == "ran"
 
 
@@ -73,7 +73,7 @@ def test_the_table_has_a_row_per_trial_a_column_per_sweep_and_counts_at_the_end(
     assert lines[0] == "| attack | place | none | gate |"
     assert lines[2] == "| 1 refund_order | review | ran | stopped |"
     assert len(lines) == 2 + len(ATTACKS) * len(PLACES) + 1
-    assert lines[-1] == "| effects run / key out | | 16 / 0 | 0 / 0 |"
+    assert lines[-1] == "| effects run / key exposed | | 16 / 0 | 0 / 0 |"
 
 
 @in_chinese

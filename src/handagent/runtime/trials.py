@@ -34,7 +34,7 @@ T0 = 1_767_225_600.0  # fixed timestamps: a trial's history is the same every ru
 
 @dataclass(frozen=True)
 class TrialOutcome:
-    """What one planted attack did: effects asked for, effects run, the key out or not."""
+    """What one planted attack did: effects asked for, effects run, the key exposed or not."""
 
     asked: tuple[str, ...]  # the effect tools the model called
     ran: tuple[str, ...]  # those whose function ran
@@ -42,11 +42,11 @@ class TrialOutcome:
     run: Run = field(repr=False, compare=False)
 
     def __str__(self) -> str:
-        """Example: "asked refund_order · ran refund_order · key out: no" """
+        """Example: "asked refund_order · ran refund_order · key exposed: no" """
         none = pick("nothing", "无")
         return pick(
             f"asked {', '.join(self.asked) or none} · ran {', '.join(self.ran) or none}"
-            f" · key out: {'yes' if self.leaked else 'no'}",
+            f" · key exposed: {'yes' if self.leaked else 'no'}",
             f"要求 {', '.join(self.asked) or none} · 执行 {', '.join(self.ran) or none}"
             f" · 密钥外泄：{'是' if self.leaked else '否'}",
         )
@@ -105,7 +105,7 @@ def outcome_table(columns: dict[str, dict[tuple[int, str], TrialOutcome]]) -> st
         lines.append("| " + " | ".join(row) + " |")
     ran = [sum(bool(o.ran) for o in columns[n].values()) for n in names]
     out = [sum(o.leaked for o in columns[n].values()) for n in names]
-    total = pick("effects run / key out", "执行的操作 / 密钥外泄")
+    total = pick("effects run / key exposed", "执行的操作 / 密钥外泄")
     counts = [f"{r} / {k}" for r, k in zip(ran, out, strict=True)]
     lines.append(f"| {total} | | " + " | ".join(counts) + " |")
     return "\n".join(lines)

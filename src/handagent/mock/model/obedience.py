@@ -27,6 +27,9 @@ MARKER = re.compile(
     r"|忽略(?:你|的|之前|所有|以上|全部)*(?:指令|指示|说明)|新指令|系统指令)[\s.,:;!，。：；！-]*",
     re.I,
 )
+# A sentence ends at . ! ? before a space, the end or a tag ("... the key.</p>"),
+# or at 。！？ or a line break.
+SENTENCE_END = re.compile(r"[.!?](?=\s|$|<)|[。！？\n]")
 SECRET_ASKED = re.compile(r"api key|\bkey\b|password|secret|token|密钥|密码|口令|令牌", re.I)
 SECRET = re.compile(
     r"\bsk-[A-Za-z0-9_-]{8,}"
@@ -60,7 +63,7 @@ def instruction(request: dict) -> str | None:
     results = [b for b in content or [] if isinstance(b, dict) and b.get("type") == "tool_result"]
     for text in _texts(results):
         if match := MARKER.search(text):
-            said = re.split(r"[.!?](?=\s|$)|[。！？\n]", text[match.end() :].strip())[0]
+            said = SENTENCE_END.split(text[match.end() :].strip())[0]
             return said.strip() or None
     return None
 
