@@ -3,11 +3,12 @@
 Its folders show the architecture. At the top, the modules Part 1's chapters build (00-05), the
 Anthropic wire by hand; `api/` the API's rules and catalogue as the series knows them;
 `runtime/` the provider-neutral protocol of Part 2 (06-08) and the agent loop of Part 3 (from
-09); `views/` ways to look at a
+09); `apps/` what a chapter's assistant works on (the bookshop); `experiments/` code that
+measures the defences (chapter 11's attacks and trials); `views/` ways to look at a
 conversation; `mcp/` MCP servers' tools (chapter 12); `mock/` the local stand-in for the API,
 in rooms by job; `exercises/` the
 self-checking exercises. Imports point one way: `api`, then the top-level modules, then
-`runtime`, then `views` and `mock`.
+`runtime`, then `apps` and `experiments`, then `views` and `mock`.
 
 Where each idea of the series lives, by the chapter that introduces it:
 
@@ -62,11 +63,11 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.bounds       Bounds, Spent: a run's turns, tokens and money, checked
                 runtime.senders      sender(): the model for the loop, retried by the SDK
     chapter 10  runtime.function_tools  function_tool(): a tool generated from a typed function
-                runtime.bookshop     the bookshop's SQLite database and its three tools
+                apps.bookshop        the bookshop's SQLite database and its three tools
     chapter 11  runtime.approval     gated(): an effect tool runs only if the program approves
                 runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
-                runtime.attacks      the chapter's attacks: instructions planted where tools read
-                runtime.trials       trial(), sweep(): an attack run and measured; outcome_table()
+                experiments.attacks  the chapter's attacks: instructions planted where tools read
+                experiments.trials   trial(), sweep(): an attack run and measured; outcome_table()
     chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp
                 mcp.wire             an MCP tool as a menu entry, a CallToolResult as a tool_result
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP

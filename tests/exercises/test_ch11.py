@@ -7,8 +7,8 @@ from dataclasses import replace
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.exercises.ch11 import check_gate
+from handagent.experiments.attacks import ATTACKS
 from handagent.runtime.approval import gated
-from handagent.runtime.attacks import ATTACKS
 from handagent.tools import ToolOutput
 
 NOT_RUN = ToolOutput("Not run: not approved.", is_error=True)

@@ -12,7 +12,7 @@ PACKAGE = ROOT / "src" / "handagent"
 CHAPTER_MODULES = {  # what Part 1's chapters build, at the top where a reader sees it first
     "blocks", "config", "cost", "dispatch", "examples", "language", "llm", "tools", "validation",
 }  # fmt: skip
-FOLDERS = {"api", "exercises", "mcp", "mock", "record", "runtime", "views"}
+FOLDERS = {"api", "apps", "exercises", "experiments", "mcp", "mock", "record", "runtime", "views"}
 
 
 def module_name(path: Path) -> str:
@@ -95,7 +95,22 @@ def test_following_check_request_stays_inside_api():
     "room, may_not_import",
     [
         ("handagent.api", ("handagent.",)),  # nothing of the package outside api/
-        ("handagent.runtime", ("handagent.views", "handagent.mock", "handagent.exercises")),
+        (
+            "handagent.runtime",
+            (
+                "handagent.views",
+                "handagent.mock",
+                "handagent.exercises",
+                "handagent.apps",
+                "handagent.experiments",
+                "handagent.mcp",
+            ),
+        ),
+        (
+            "handagent.apps",
+            ("handagent.views", "handagent.mock", "handagent.exercises", "handagent.experiments"),
+        ),
+        ("handagent.experiments", ("handagent.views", "handagent.mock", "handagent.exercises")),
         ("handagent.views", ("handagent.mock", "handagent.exercises")),
         ("handagent.mcp", ("handagent.views", "handagent.mock", "handagent.exercises")),
         ("handagent.mock.model", ("handagent.mock.hosted", "handagent.mock.http")),

@@ -1,4 +1,4 @@
-"""The injection suite: chapter 11's attacks (`runtime.attacks`) carried by every kind of tool
+"""The injection suite: chapter 11's attacks (`experiments.attacks`) carried by every kind of tool
 result, in English and Chinese, each run through chapter 09's loop against the obedient mock
 (`x-mock-obey-results: true`), on chapter 10's assistant (its database tools on the menu too),
 by two paths: the tools called in the program, and the same tools served by an MCP server that
@@ -15,15 +15,15 @@ from contextlib import ExitStack
 
 import pytest
 
+from handagent.apps.bookshop import open_shop, shop_tools
+from handagent.experiments.attacks import ATTACKS as ATTACK_DATA
+from handagent.experiments.attacks import EFFECTS, carriers, effects
+from handagent.experiments.attacks import PLACES as PLACE_DATA
+from handagent.experiments.attacks import SHOP_KEY as KEY
 from handagent.mcp.client import McpServers
 from handagent.mcp.server import server_for
 from handagent.mock import MockServer
 from handagent.runtime.approval import gated
-from handagent.runtime.attacks import ATTACKS as ATTACK_DATA
-from handagent.runtime.attacks import EFFECTS, carriers, effects
-from handagent.runtime.attacks import PLACES as PLACE_DATA
-from handagent.runtime.attacks import SHOP_KEY as KEY
-from handagent.runtime.bookshop import open_shop, shop_tools
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import user_text
 from handagent.runtime.scrubber import leaks, scrubbed

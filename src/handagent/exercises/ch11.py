@@ -3,7 +3,7 @@
 The learner writes `gated(tool, approve)`: the same tool (its menu entry unchanged) whose
 function runs only when `approve(name, arguments)` returns True, and otherwise answers that it
 was not run, as an error result, as `runtime.approval.gated` does. `check_gate` plants each of
-the chapter's attacks (`runtime.attacks`, in the edition's language) in each place a tool
+the chapter's attacks (`experiments.attacks`, in the edition's language) in each place a tool
 reads, runs chapter 09's loop against the obedient mock with the three effect tools behind the
 learner's gate and an approver that says no, and names what got through: an effect that ran,
 an approver never asked or shown other arguments than the call's, a denial the model reads as
@@ -16,10 +16,10 @@ Not handled here: approvers that remember a decision, tools that are effects in 
 arguments only.
 """
 
+from ..experiments.attacks import ATTACKS, EFFECTS, PLACES, SHOP_KEY, carriers, effects
 from ..language import pick
 from ..llm import MOCK_KEY, settings
 from ..mock import MockServer
-from ..runtime.attacks import ATTACKS, EFFECTS, PLACES, SHOP_KEY, carriers, effects
 from ..runtime.loop import run_loop
 from ..runtime.protocol import tool_calls, user_text
 from ..runtime.senders import sender

@@ -1,14 +1,14 @@
-"""runtime.trials: an attack run against the obedient mock and measured (effects asked, run, the
+"""experiments.trials: an attack run against the obedient mock and measured (effects asked, run, the
 key exposed), every attack in every place, and sweeps set side by side in a table."""
 
 import pytest
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
+from handagent.experiments.attacks import ATTACKS, EFFECTS, PLACES, SHOP_KEY, carriers, effects
+from handagent.experiments.trials import outcome_table, sweep, trial
 from handagent.mock import MockServer
 from handagent.runtime.approval import deny_all, gated
-from handagent.runtime.attacks import ATTACKS, EFFECTS, PLACES, SHOP_KEY, carriers, effects
 from handagent.runtime.senders import sender
-from handagent.runtime.trials import outcome_table, sweep, trial
 
 
 def assistant(text, done):

@@ -2,8 +2,8 @@
 
 import pytest
 
+from handagent.apps.bookshop import REASONS, open_shop, shop_tools
 from handagent.mock.model.brain import respond
-from handagent.runtime.bookshop import REASONS, open_shop, shop_tools
 from handagent.runtime.calls import run_calls
 from handagent.runtime.protocol import TextBlock, ToolCall, assistant_reply
 

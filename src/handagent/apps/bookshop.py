@@ -21,8 +21,8 @@ refunds, dates relative to today, concurrent writers from other processes.
 import sqlite3
 import threading
 
+from ..runtime.function_tools import function_tool
 from ..tools import Tool
-from .function_tools import function_tool
 
 BOOKS = [  # (title, author, price in dollars, copies in stock)
     ("Dune", "Frank Herbert", 12.99, 4),

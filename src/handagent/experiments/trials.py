@@ -1,7 +1,7 @@
 """Trials: chapter 11's attacks run against an assistant, and what each one did, measured.
 
 A defence is judged by what happens, not by what it promises. `trial(send, assistant, text,
-place)` plants `text` where the place's tool reads (`runtime.attacks`), asks the place's
+place)` plants `text` where the place's tool reads (`experiments.attacks`), asks the place's
 ordinary question in the edition's language, runs chapter 09's loop, and returns a
 `TrialOutcome`: the effects the model asked for, those whose function ran, and whether the
 shop's key (`SHOP_KEY`) got out, into an effect that ran or into the history, which is what
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..language import pick
+from ..runtime import session_log
+from ..runtime.loop import Run, Send, run_loop
+from ..runtime.protocol import tool_calls, user_text
 from ..tools import Tool
-from . import session_log
 from .attacks import ATTACKS, EFFECTS, PLACES, SHOP_KEY
-from .loop import Run, Send, run_loop
-from .protocol import tool_calls, user_text
 
 Assistant = Callable[[str, list], list[Tool]]  # (planted text, done) -> the tools on the menu
 T0 = 1_767_225_600.0  # fixed timestamps: a trial's history is the same every run
