@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from handagent.api.checks import check_tool_protocol
 from handagent.dispatch import Outcome, not_run, outcomes, run_tool_calls, tool_result
 from handagent.mock import MockServer
-from handagent.tools import Tool, ToolOutput, ToolRegistry
+from handagent.tools import Tool, ToolOutput, ToolRegistry, current_call
 
 NUMBERS = {
     "type": "object",
@@ -217,35 +217,41 @@ def test_problems_for_other_calls_than_these_are_a_programmers_mistake():
         outcomes(calls, ToolRegistry(TOOLS), problems=[None])
 
 
-def test_at_most_eight_calls_run_at_once_and_eight_do():
-    # Eight calls wait until eight are running; the other twelve then run on the same threads.
-    lock, threads, arrived, eight = threading.Lock(), set(), [], threading.Event()
+def test_every_call_of_a_reply_runs_at_once_on_a_thread_of_its_own():
+    # Twenty calls wait until all twenty are running: with fewer threads, some would wait in vain.
+    together = threading.Barrier(20, timeout=CEILING)
 
     def busy():
-        with lock:
-            threads.add(threading.get_ident())
-            arrived.append(1)
-            if len(arrived) == 8:
-                eight.set()
-        return "done" if eight.wait(CEILING) else "eight never ran at once"
+        together.wait()
+        return "done"
 
-    tool = Tool("busy", "Waits for eight.", EMPTY, busy, timeout=CEILING)
+    tool = Tool("busy", "Waits for the other nineteen.", EMPTY, busy, timeout=CEILING)
     message = run_tool_calls([call(f"c{i}", "busy", {}) for i in range(20)], [tool])
     assert [r["content"] for r in message["content"]] == ["done"] * 20
-    assert len(threads) == 8
 
 
-def test_a_call_still_queued_when_its_time_runs_out_never_runs():
-    # Eight naps take every thread; the ninth call waits in the queue, is abandoned, then cancelled
-    ran = []
-    late = Tool("late", "Records that it ran.", EMPTY, lambda: ran.append(1), timeout=0.05)
+def test_a_calls_time_counts_from_its_start_so_the_ninth_call_gets_its_whole_timeout():
+    # The review's r05: eight naps and a ninth call used to wait for a thread, and that wait
+    # counted against its timeout. Each call now starts at once; the ninth finishes in time.
+    late = Tool("late", "Returns at once.", EMPTY, lambda: "on time", timeout=CEILING)
     registry = ToolRegistry([*TOOLS, late])
     calls = [call(f"n{i}", "nap", {}) for i in range(8)] + [call("L", "late", {})]
-    before = set(threading.enumerate())  # other tests' threads are none of this test's business
     results = outcomes(calls, registry)
-    assert results[-1] == Outcome("late did not finish within 0.05 s and was abandoned.", True)
-    test_over.set()  # the naps return; a worker would now take the queued call, if it were left
-    for thread in set(threading.enumerate()) - before:
-        if thread.name.startswith("ThreadPoolExecutor"):
-            thread.join(CEILING)
-    assert ran == []
+    assert results[-1] == Outcome("on time")
+
+
+def test_a_call_past_its_timeout_is_asked_to_stop_and_the_model_told_it_may_still_run():
+    seen = []
+
+    def patient():
+        context = current_call()
+        seen.append(context)
+        context.cancelled.wait(CEILING)  # a tool that can stop waits on this event
+        return "stopped"
+
+    tool = Tool("patient", "Stops when asked.", EMPTY, patient, timeout=0.05)
+    (result,) = outcomes([call("P", "patient", {})], ToolRegistry([tool]))
+    assert result == Outcome(
+        "patient did not finish within 0.05 s and was abandoned; it may still be running.", True
+    )
+    assert seen[0].id == "P" and seen[0].cancelled.is_set()

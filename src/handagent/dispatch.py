@@ -8,24 +8,26 @@ Two rules from chapter 05 shape everything here:
    runs past its timeout becomes a result with `is_error: true` that tells the model what went
    wrong and what it sent, so it can correct itself. Nothing here raises for a model's mistake.
 
-Calls in one reply have independent inputs, so they run concurrently (chapter 04); their effects
+Calls in one reply have independent inputs, so they run concurrently (chapter 04), each on a
+thread of its own: a call's timeout counts from when it starts, never from a queue. Their effects
 need not be independent (a write and a read of one file race), so a tool that must not run beside
-another needs its own lock. Results still come back in the order of the calls.
+another needs its own lock. Results still come back in the order of the calls. While a call runs,
+its function can ask `tools.current_call()` for the call's id and for the event that is set when
+the program stops waiting for it.
 
 Not handled here: results that must be cut to size (chapter 08), id rules of other providers.
 """
 
 import json
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 
 from .blocks import tool_uses
-from .tools import Tool, ToolOutput, ToolRegistry
+from .tools import CallContext, Tool, ToolOutput, ToolRegistry, running
 from .validation import input_problems
-
-MAX_WORKERS = 8
 
 
 def tool_result(tool_use_id: str, content: str | list[dict], is_error: bool = False) -> dict:
@@ -75,14 +77,48 @@ def problem(call: dict, registry: ToolRegistry) -> str | None:
     return None
 
 
-def collect(tool: Tool, future: Future, deadline: float) -> Outcome:
+@dataclass(frozen=True)
+class Started:
+    """One call handed to a thread of its own: its tool, its context, its future, its start."""
+
+    tool: Tool
+    context: CallContext
+    future: Future
+    began: list[float]  # [time.monotonic()] once its thread runs it
+    running: threading.Event
+
+    def deadline(self) -> float:
+        """When its time is up: `tool.timeout` seconds after it started, never before."""
+        self.running.wait()
+        return self.began[0] + self.tool.timeout
+
+
+def _run(tool: Tool, context: CallContext, arguments: dict, began: list, now_running) -> object:
+    began.append(time.monotonic())
+    now_running.set()
+    with running(context):  # what tools.current_call() returns inside the function
+        return tool.function(**arguments)
+
+
+def start(pool: ThreadPoolExecutor, tool: Tool, call: dict) -> Started:
+    """Hand one call to the pool. Example: (pool, ADDER, {"id": "A", "input": {...}}) -> Started"""
+    context, began, now_running = CallContext(call.get("id", ""), tool.name), [], threading.Event()
+    future = pool.submit(_run, tool, context, call["input"], began, now_running)
+    return Started(tool, context, future, began, now_running)
+
+
+def collect(started: Started) -> Outcome:
     """The outcome of one started call: its value, its exception, or its timeout, as data."""
+    tool = started.tool
     try:
-        value = future.result(timeout=max(0.0, deadline - time.monotonic()))
+        value = started.future.result(timeout=max(0.0, started.deadline() - time.monotonic()))
     except FutureTimeout:
-        # A thread cannot be killed: it is abandoned, and the model is told so.
+        # A thread cannot be killed: the call is asked to stop and abandoned, and the model told.
+        started.context.cancelled.set()
         return Outcome(
-            f"{tool.name} did not finish within {tool.timeout:g} s and was abandoned.", True
+            f"{tool.name} did not finish within {tool.timeout:g} s and was abandoned; "
+            "it may still be running.",
+            True,
         )
     except (Exception, SystemExit) as error:  # any failure of the tool is data for the model
         return Outcome(f"{tool.name} raised {type(error).__name__}: {error}", True)
@@ -101,19 +137,22 @@ def outcomes(
     """
     if problems is None:
         problems = [problem(call, registry) for call in calls]
-    pool = ThreadPoolExecutor(max_workers=max(1, min(MAX_WORKERS, len(calls))))
-    started = {}  # index -> (tool, future, deadline): every valid call starts before any is awaited
-    for index, (call, found) in enumerate(zip(calls, problems, strict=True)):
-        if found is None:
-            tool = registry.get(call["name"])
-            future = pool.submit(tool.function, **call["input"])
-            started[index] = (tool, future, time.monotonic() + tool.timeout)
-    results = [
-        Outcome(found, is_error=True) if found is not None else collect(*started[index])
-        for index, found in enumerate(problems)
-    ]
-    pool.shutdown(wait=False, cancel_futures=True)
-    return results
+    pool = ThreadPoolExecutor(max_workers=max(1, problems.count(None)))  # a thread per call
+    started = {  # index -> Started: every valid call starts before any is awaited
+        index: start(pool, registry.get(call["name"]), call)
+        for index, (call, found) in enumerate(zip(calls, problems, strict=True))
+        if found is None
+    }
+    try:
+        return [
+            Outcome(found, is_error=True) if found is not None else collect(started[index])
+            for index, found in enumerate(problems)
+        ]
+    finally:  # Ctrl-C too: every call still running is asked to stop
+        for each in started.values():
+            if not each.future.done():
+                each.context.cancelled.set()
+        pool.shutdown(wait=False)
 
 
 def run_tool_calls(assistant_content: list, tools: ToolRegistry | list[Tool]) -> dict:

@@ -4,11 +4,19 @@ The model never sees the function, only the menu entry `{"name", "description", 
 sent with each request (chapter 01). A `ToolRegistry` holds the tools by name, so the program can
 find the function a `tool_use` block names (chapter 03).
 
+What the program knows of a tool and the model does not: whether it only reads (`read_only`:
+from chapter 11 on, any other tool runs only when the program approves), and, while it runs, the
+call it runs for (`current_call()`): the call's id, which a tool with an effect keeps as its
+idempotency key, and an event set when the program stops waiting, so a tool that can stop does.
+
 Not handled here: running tools and turning failures into results (see `dispatch`).
 """
 
 import re
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from .api import TOOL_NAME_PATTERN
@@ -32,7 +40,10 @@ class Tool:
     description: str
     input_schema: dict
     function: Callable[..., object] = field(repr=False)
-    timeout: float = 10.0  # seconds before the call is abandoned and reported as an error
+    timeout: float = 10.0  # seconds it may run, from when it starts, before it is given up on
+    # Declared by the program, never by the model or a server: a tool that only reads runs without
+    # approval; any other is an effect, run only when the program's approver says yes (chapter 11).
+    read_only: bool = False
 
     def __post_init__(self) -> None:
         # Programmer mistakes: fail here, not when the model first asks for the tool.
@@ -55,6 +66,39 @@ class Tool:
             "description": self.description,
             "input_schema": self.input_schema,
         }
+
+
+@dataclass(frozen=True)
+class CallContext:
+    """The call a tool's function is running for, as the function sees it.
+
+    Example: inside a call {"id": "toolu_01A", "name": "start_return", ...}: current_call() ->
+    CallContext(id="toolu_01A", name="start_return", cancelled=<Event: set when given up on>)
+    """
+
+    id: str  # the tool_use id: the same call run twice has the same id (an idempotency key)
+    name: str
+    # Set when the program stops waiting (the deadline passed, Ctrl-C): stop if you can, and say
+    # so. A thread cannot be killed, so a function that never looks runs on to its end.
+    cancelled: threading.Event = field(default_factory=threading.Event, compare=False)
+
+
+_CURRENT: ContextVar[CallContext | None] = ContextVar("handagent_current_call", default=None)
+
+
+def current_call() -> CallContext | None:
+    """The call this tool function is running for, or None when called directly (a test, a cell)."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def running(context: CallContext) -> Iterator[CallContext]:
+    """Run the body as the function of `context`'s call: what `current_call()` returns there."""
+    token = _CURRENT.set(context)
+    try:
+        yield context
+    finally:
+        _CURRENT.reset(token)
 
 
 class ToolRegistry:
