@@ -66,6 +66,7 @@ CLOCK = Tool(
     ),
     input_schema={"type": "object", "properties": {}},
     function=get_current_time,
+    read_only=True,  # it only reads: chapter 11's gate lets it run unasked
 )
 
 ADDER = Tool(
@@ -80,6 +81,7 @@ ADDER = Tool(
         "required": ["a", "b"],
     },
     function=add,
+    read_only=True,  # it only reads: chapter 11's gate lets it run unasked
 )
 
 WEATHER = Tool(
@@ -94,4 +96,5 @@ WEATHER = Tool(
         "required": ["city"],
     },
     function=get_weather,
+    read_only=True,  # it only reads: chapter 11's gate lets it run unasked
 )

@@ -7,17 +7,17 @@ from handagent.exercises.ch09 import CASES, check_dispatch
 from handagent.runtime.loop import next_move
 from handagent.runtime.protocol import tool_calls
 
-REASONS = {"tool_use", "stop", "length", "pause", "refusal", "error", "aborted"}
+REASONS = {"tool_use", "stop", "length", "window", "pause", "refusal", "error", "aborted"}
 
 
-def only_tool_use(reply, max_tokens):  # chapter 08's loop: go on only after tool_use
+def only_tool_use(reply):  # chapter 08's loop: go on only after tool_use
     return "ask_again" if reply.stop_reason == "tool_use" else "done"
 
 
-def no_window(reply, max_tokens):  # every length is max_tokens
+def same_limit(reply):  # a cut call asked again at the same max_tokens; cut text ends the run
     if reply.stop_reason == "length":
         return "ask_again" if tool_calls(reply) else "cut"
-    return next_move(reply, max_tokens)
+    return next_move(reply)
 
 
 def test_the_packages_own_dispatch_passes():
@@ -37,16 +37,18 @@ def test_a_dispatch_that_goes_on_only_after_tool_use_is_told_each_case_it_mishan
     assert "refusal with a call: returned 'done', expected 'refusal'" in named
 
 
-def test_a_dispatch_that_forgets_the_context_window_is_told_that_one_case():
-    verdict = check_dispatch(no_window)
+def test_a_dispatch_that_asks_again_at_the_same_limit_is_told_both_cut_cases():
+    verdict = check_dispatch(same_limit)
     assert verdict.problems == (
-        "length, shorter than max_tokens: returned 'cut', expected 'window' (max_tokens was not "
-        "reached: the context window is full)",
+        "length, a call cut at max_tokens: returned 'ask_again', expected 'ask_longer' (the cut "
+        "call was refused; ask again with a higher max_tokens, as the docs advise)",
+        "length, text cut at max_tokens: returned 'cut', expected 'ask_longer' (ask again with a "
+        "higher max_tokens; continuing the cut text would be a prefill)",
     )
 
 
 def test_a_dispatch_that_raises_is_reported_not_raised():
-    def broken(reply, max_tokens):
+    def broken(reply):
         raise KeyError(reply.stop_reason)
 
     assert "raised KeyError" in check_dispatch(broken).problems[0]
@@ -54,8 +56,9 @@ def test_a_dispatch_that_raises_is_reported_not_raised():
 
 @in_chinese
 def test_the_verdict_is_in_chinese():
-    verdict = check_dispatch(no_window)
-    assert verdict.problems == (
-        "length，比 max_tokens 短：返回了 'cut'，应为 'window'（没到 max_tokens：上下文窗口满了）",
+    verdict = check_dispatch(same_limit)
+    assert verdict.problems[1] == (
+        "length，文字在 max_tokens 处被截断：返回了 'cut'，应为 'ask_longer'"
+        "（调高 max_tokens 再问一次；接着写被截断的文字就成了预填）"
     )
     assert verdict.heading.startswith("✗ 09 · 停止原因的分派")

@@ -1,78 +1,60 @@
-"""Chapter 11 exercise: the approval gate's checker passes the package's own gate and names each
-plausible mistake (no gate, an answer never read, a denial as a success, a gate that never
-opens, a changed menu entry, an approver shown other arguments), in both editions."""
-
-from dataclasses import replace
+"""Chapter 11 exercise: the gate's checker passes the package's own rule and names each plausible
+mistake (no gate, a gate by name, an answer never read, a truthy "yes", a gate that never
+opens, a read-only tool refused, an approver shown other arguments, a gate that raises), in both
+editions."""
 
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
 from handagent.exercises.ch11 import check_gate
-from handagent.experiments.attacks import ATTACKS
-from handagent.runtime.approval import gated
-from handagent.tools import ToolOutput
-
-NOT_RUN = ToolOutput("Not run: not approved.", is_error=True)
+from handagent.experiments.attacks import ATTACKS, EFFECTS
+from handagent.runtime.approval import refusal
 
 
-def no_gate(tool, approve):
-    return tool
+def no_gate(tool, arguments, approve):
+    return None
 
 
-def asks_and_does_not_listen(tool, approve):  # the chapter's draft
-    def run(**arguments):
+def by_name(tool, arguments, approve):  # chapter 11's first draft: a list of names
+    if tool.name in EFFECTS and approve(tool.name, arguments) is not True:
+        return "not approved"
+    return None
+
+
+def asks_and_does_not_listen(tool, arguments, approve):
+    if not tool.read_only:
         approve(tool.name, arguments)
-        return tool.function(**arguments)
-
-    return replace(tool, function=run)
+    return None
 
 
-def denial_as_success(tool, approve):
-    def run(**arguments):
-        return tool.function(**arguments) if approve(tool.name, arguments) else "Not run."
-
-    return replace(tool, function=run)
+def truthy(tool, arguments, approve):
+    return None if tool.read_only or approve(tool.name, arguments) else "not approved"
 
 
-def never_opens(tool, approve):
-    def run(**arguments):
-        approve(tool.name, arguments)
-        return NOT_RUN
-
-    return replace(tool, function=run)
+def never_opens(tool, arguments, approve):
+    return None if tool.read_only else "effects are never run"
 
 
-def says_so_on_the_menu(tool, approve):
-    return replace(gated(tool, approve), description="Needs approval. " + tool.description)
+def asks_about_everything(tool, arguments, approve):
+    return None if approve(tool.name, arguments) is True else "not approved"
 
 
-def shows_no_arguments(tool, approve):
-    def run(**arguments):
-        return tool.function(**arguments) if approve(tool.name, {}) else NOT_RUN
-
-    return replace(tool, function=run)
+def shows_no_arguments(tool, arguments, approve):
+    return None if tool.read_only or approve(tool.name, {}) is True else "not approved"
 
 
 def test_the_packages_own_gate_passes():
-    assert check_gate(gated).passed
+    assert check_gate(refusal).passed
 
 
 @in_chinese
 def test_the_packages_own_gate_passes_in_the_chinese_edition():
-    assert check_gate(gated).passed
+    assert check_gate(refusal).passed
 
 
-def test_a_gate_that_reads_the_answer_as_truthy_passes_too():
-    def truthy(tool, approve):
-        def run(**arguments):
-            return tool.function(**arguments) if approve(tool.name, arguments) else NOT_RUN
-
-        return replace(tool, function=run)
-
-    assert check_gate(truthy).passed
-
-
-def test_no_gate_at_all_is_named_an_approver_never_asked_and_every_effect_that_ran():
+def test_no_gate_at_all_is_named_for_the_denial_the_renamed_tool_and_every_effect_that_ran():
     problems = check_gate(no_gate).problems
+    assert "let refund_order run although the approver said no" in problems
+    assert any(p.startswith("let shop__refund_order run") for p in problems)
     assert any("the approver was never asked" in p for p in problems)
     for attack in ATTACKS:
         assert (
@@ -81,44 +63,50 @@ def test_no_gate_at_all_is_named_an_approver_never_asked_and_every_effect_that_r
         )
 
 
+def test_a_gate_by_name_is_told_that_a_renamed_tool_got_through():
+    assert check_gate(by_name).problems == (
+        "let shop__refund_order run: an MCP client renames a tool on a clash, so decide on the "
+        "tool (tool.read_only), never its name",
+    )
+
+
 def test_a_gate_that_asks_and_does_not_listen_is_named_for_every_attack():
     problems = check_gate(asks_and_does_not_listen).problems
-    assert len(problems) == len(ATTACKS)
-    assert all(" ran after " in p for p in problems)
+    assert "let refund_order run although the approver said no" in problems
+    assert all(f"{attack.effect} ran after" in " ".join(problems) for attack in ATTACKS)
 
 
-def test_a_denial_answered_as_a_success_is_named_once_per_effect():
-    problems = check_gate(denial_as_success).problems
-    assert problems == tuple(
-        f"the denied {name} was answered as a success: say it was not run, as an error result "
-        "(chapter 05's not_run)"
-        for name in ("refund_order", "delete_file", "send_email")
+def test_a_gate_that_takes_a_truthy_answer_for_a_yes_is_named_once():
+    assert check_gate(truthy).problems == (
+        'took the approver\'s "yes" for a yes: only True is an approval',
     )
 
 
 def test_a_gate_that_never_opens_is_told_an_approved_refund_must_run():
     assert check_gate(never_opens).problems == (
-        "an approved refund_order did not run: the gate lets through what the program approves",
+        "refused refund_order although the approver said yes",
     )
 
 
-def test_a_gate_that_changes_the_menu_entry_is_named_first_and_alone():
-    (problem,) = check_gate(says_so_on_the_menu).problems
-    assert problem.startswith("the gated refund_order has another menu entry")
+def test_a_gate_that_asks_about_every_tool_refuses_the_read_only_ones():
+    assert check_gate(asks_about_everything).problems == (
+        "refused get_reviews, which only reads: a read-only tool runs unasked",
+    )
 
 
 def test_an_approver_shown_other_arguments_than_the_calls_is_named():
-    problems = check_gate(shows_no_arguments).problems
-    assert problems and all(p.startswith("the approver was shown (") for p in problems)
-    assert "('refund_order', {'order_id': 1042})" in problems[0]
+    (problem,) = check_gate(shows_no_arguments).problems
+    assert problem.startswith("the approver was shown ('refund_order', {}), not the call")
 
 
-def test_a_gate_that_raises_is_reported_not_raised():
-    def broken(tool, approve):
+def test_a_gate_that_raises_or_returns_something_else_is_reported_not_raised():
+    def broken(tool, arguments, approve):
         raise RuntimeError("oops")
 
-    (problem,) = check_gate(broken).problems
-    assert problem == "gated(refund_order, approve) raised RuntimeError: oops"
+    assert check_gate(broken).problems == ("gate(refund_order, ...) raised RuntimeError: oops",)
+    assert check_gate(lambda t, a, approve: False).problems == (
+        "gate() returned False: return None, or the reason as a sentence",
+    )
 
 
 @in_chinese
@@ -129,5 +117,4 @@ def test_the_mistakes_are_named_in_chinese():
         f"{ATTACKS[0].chinese!r} 放在书评、网页、文件、错误信息里之后，refund_order 运行了"
         in problems
     )
-    (never,) = check_gate(never_opens).problems
-    assert never == "审批通过的 refund_order 没有运行：程序批准的，关卡要放行"
+    assert check_gate(never_opens).problems == ("审批函数同意了，refund_order 却被拒绝",)

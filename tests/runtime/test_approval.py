@@ -1,7 +1,12 @@
-"""The approval gate, alone and in chapter 09's loop against the obedient mock."""
+"""Approval, decided on the tool (read-only or an effect), in chapter 09's loop against the
+obedient mock. The boundary's own cases (slow approvers, copies of arguments, renamed tools)
+are in test_boundary.py."""
+
+import pytest
 
 from handagent.mock import MockServer
-from handagent.runtime.approval import deny_all, gated
+from handagent.runtime.approval import allow_all, deny_all, refusal
+from handagent.runtime.boundary import Boundary
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import user_text
 from handagent.runtime.senders import sender
@@ -25,39 +30,53 @@ def shop(done: list) -> list[Tool]:
         "required": ["order_id"],
     }
     return [
-        Tool("get_reviews", "The customer reviews of a book", title, get_reviews),
+        Tool("get_reviews", "The customer reviews of a book", title, get_reviews, read_only=True),
         Tool("refund_order", "Refund an order in full", order, refund_order),
     ]
 
 
-def run(tools: list[Tool]):
+def run(tools: list[Tool], approve=None):
+    boundary = Boundary() if approve is None else Boundary(approve=approve)
     with MockServer() as mock:
         send = sender(
             api="anthropic", model="claude-haiku-5-5", base_url=mock.base_url, api_key="any",
             headers={"x-mock-obey-results": "true"},
         )  # fmt: skip
-        return run_loop([user_text("Show me the reviews of Dune")], tools, send)
+        ask = user_text("Show me the reviews of Dune")
+        return run_loop([ask], tools, send, boundary=boundary)
 
 
 def test_a_denied_call_never_runs_and_the_model_reads_why():
     done = []
-    reads, refund = shop(done)
-    record = run([reads, gated(refund, deny_all)])
+    record = run(shop(done), deny_all)
     assert done == []
     denied = [m for m in record.messages if getattr(m, "is_error", False)]
     assert "Not run: the program's approver did not approve refund_order" in str(denied)
 
 
-def test_an_approved_call_runs_and_without_the_gate_the_obedient_mock_refunds():
+def test_with_no_approver_given_an_effect_is_refused_the_gate_fails_closed():
     done = []
-    reads, refund = shop(done)
-    run([reads, gated(refund, lambda name, arguments: arguments == {"order_id": 1042})])
-    run([reads, refund])
+    run(shop(done))
+    assert done == []
+
+
+def test_an_approved_call_runs_and_without_a_gate_the_obedient_mock_refunds():
+    done = []
+    run(shop(done), lambda name, arguments: arguments == {"order_id": 1042})
+    run(shop(done), allow_all)
     assert done == [1042, 1042]
 
 
-def test_an_approver_that_returns_a_truthy_string_is_not_an_approval():
-    done = []
-    _, refund = shop(done)
-    output = gated(refund, lambda name, arguments: "yes").function(order_id=1)
-    assert output.is_error and done == []
+@pytest.mark.parametrize(
+    ("approver", "refused"),
+    [(lambda n, a: "yes", True), (lambda n, a: 1, True), (lambda n, a: True, False)],
+)
+def test_only_true_is_an_approval(approver, refused):
+    _, refund = shop([])
+    assert (refusal(refund, {"order_id": 1}, approver) is not None) is refused
+
+
+def test_a_read_only_tool_is_never_asked_about():
+    reads, _ = shop([])
+    asked = []
+    assert refusal(reads, {"title": "Dune"}, lambda n, a: asked.append(n)) is None and asked == []

@@ -15,6 +15,8 @@ from strategies import ODD_IDS, stop_reasons
 
 from handagent.api.checks import check_request
 from handagent.runtime.adapters import to_anthropic, to_openai_chat
+from handagent.runtime.approval import allow_all
+from handagent.runtime.boundary import Boundary
 from handagent.runtime.calls import NOT_RUN, run_calls
 from handagent.runtime.protocol import (
     AssistantMessage,
@@ -78,12 +80,13 @@ def nap():
         napped.set()
 
 
+# Declared read-only, so the boundary runs them unasked: approval has tests of its own below.
 TOOL_LIST = [
-    Tool("read_file", "Read a file.", PATH, read_file),
-    Tool("edit_file", "Edit a file.", PATH, edit_file),
-    Tool("screenshot", "Take a screenshot.", EMPTY, screenshot),
-    Tool("explode", "Always fails.", EMPTY, explode),
-    Tool("nap", "Sleeps too long.", EMPTY, nap, timeout=0.05),
+    Tool("read_file", "Read a file.", PATH, read_file, read_only=True),
+    Tool("edit_file", "Edit a file.", PATH, edit_file, read_only=True),
+    Tool("screenshot", "Take a screenshot.", EMPTY, screenshot, read_only=True),
+    Tool("explode", "Always fails.", EMPTY, explode, read_only=True),
+    Tool("nap", "Sleeps too long.", EMPTY, nap, timeout=0.05, read_only=True),
 ]
 TOOLS = ToolRegistry(TOOL_LIST)
 
@@ -133,10 +136,13 @@ def test_a_tool_that_raises_gets_an_error_result_with_the_exception():
     assert result.is_error and only_text(result) == "explode raised RuntimeError: disk on fire"
 
 
-def test_a_tool_past_its_timeout_is_abandoned_and_its_late_details_are_not_kept():
+def test_a_tool_past_its_timeout_is_asked_to_stop_and_its_late_details_are_not_kept():
     # Waiting for the nap would mean waiting for the gate below: a result after CEILING.
     (result,) = run_calls(assistant(ToolCall("A", "nap", {})), TOOLS)
-    assert result.is_error and "did not finish within 0.05 s" in only_text(result)
+    assert result.is_error and only_text(result) == (
+        "nap did not finish within 0.05 s; it was asked to stop but may still be running: "
+        "an effect of it may yet happen."
+    )
     gate.set()
     assert napped.wait(CEILING)  # the nap has now finished, with its details
     assert result.details is None
@@ -209,7 +215,7 @@ def test_a_call_in_a_paused_turn_runs_as_a_tool_use_call_would():
 
 
 def test_every_stop_reason_that_ends_a_turn_unfinished_has_a_not_run_text():
-    assert set(NOT_RUN) == {"length", "aborted", "error", "refusal"}
+    assert set(NOT_RUN) == {"length", "window", "aborted", "error", "refusal"}
 
 
 def test_results_agree_with_what_repair_would_have_filled_in_for_a_cut_reply():
@@ -294,7 +300,7 @@ def test_workspace_and_edit_tools_answer_calls_through_run_calls(tmp_path):
         ToolCall("B", "edit_file", {"path": "b.ts", "old_text": "a / b", "new_text": "a * b"}),
         ToolCall("C", "read_file", {"path": "../outside"}),
     )
-    first, second, third = run_calls(message, [read, edit])
+    first, second, third = run_calls(message, [read, edit], boundary=Boundary(approve=allow_all))
     assert only_text(first) == "return a / b;\n" and not first.is_error
     assert only_text(second) == "Edited b.ts: 1 line replaced by 1." and "diff" in second.details
     assert third.is_error and "above the workspace root" in only_text(third)

@@ -1,38 +1,33 @@
 """The agent loop, driven by scripted replies: every stop reason's move, every bound, interrupts
-and resuming from the log. No test waits on the clock: the model is a list of replies."""
+and resuming from the log. No test waits on the clock: the model is a list of replies, and a
+tool that must be slow waits on an event. The property at the end runs random scripts with
+random tools, interrupts and crashes, resumed until they end (`test_loop_resumes.py` has the
+review's reproductions of what used to go wrong)."""
 
-import threading
 from typing import get_args
 
 import pytest
 from builders import assistant
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
-from hypothesis import event, given, settings
-from hypothesis import strategies as st
 
-from handagent.api.checks import check_request
 from handagent.api.models import DEFAULT
-from handagent.api.rejections import Rejection
-from handagent.examples import ADDER, CLOCK
-from handagent.runtime import session_log
-from handagent.runtime.adapters import to_anthropic
+from handagent.examples import ADDER
 from handagent.runtime.bounds import Bounds
-from handagent.runtime.loop import next_move, run_loop
+from handagent.runtime.loop import NONSTREAMING_MAX_TOKENS, next_move, run_loop
 from handagent.runtime.protocol import (
-    AssistantMessage,
+    ServerBlock,
     StopDetails,
     StopReason,
     TextBlock,
     ToolCall,
     ToolResultMessage,
     Usage,
-    UserMessage,
     assistant_aborted,
     assistant_from_error,
     tool_calls,
     user_text,
 )
-from handagent.runtime.repair import INTERRUPTED, TRUNCATED, repair, unanswered_calls
+from handagent.runtime.repair import TRUNCATED, unanswered_calls
 from handagent.runtime.senders import scripted
 from handagent.tools import Tool
 
@@ -68,19 +63,35 @@ def test_the_turn_bound_stops_the_run_and_says_so():
     assert not unanswered_calls(list(run.messages))
 
 
-def test_the_token_bound_stops_before_the_next_request():
+def test_the_token_bound_is_asked_with_the_next_requests_worst_case_before_it_is_sent():
+    # Each reply spends 700; a request may take its prompt and its whole max_tokens (256) more.
     big = Usage(600, 100)
-    replies = [assistant(ToolCall(f"c{n}", "add", {"a": 1, "b": 1}), usage=big) for n in range(5)]
-    run = run_loop([ASK], [ADDER], scripted(*replies), bounds=Bounds(tokens=1_000))
-    assert (run.ending, run.spent.turns, run.spent.tokens) == ("tokens", 2, 1_400)
-    assert "token bound (1,000)" in run.note
+    replies = [assistant(ToolCall(f"c{n}", "add", {"a": 1, "b": 1}), usage=big) for n in range(9)]
+    send = scripted(*replies)
+    run = run_loop([ASK], [ADDER], send, bounds=Bounds(tokens=2_500), max_tokens=256)
+    assert (run.ending, run.spent.turns, run.spent.tokens) == ("tokens", 3, 2_100)
+    assert "Stopped before the token bound (2,500)" in run.note  # 2,100 + 256 + its prompt > it
+
+
+def test_no_request_is_sent_whose_max_tokens_alone_could_break_the_token_bound():
+    send = scripted(DONE)
+    run = run_loop([ASK], [ADDER], send, bounds=Bounds(tokens=1_000), max_tokens=1_024)
+    assert (run.ending, send.requests) == ("tokens", [])
+
+
+def test_cache_reads_and_writes_count_as_tokens_and_are_priced_as_the_meter_prices_them():
+    from handagent.cost import Call, dollars
+
+    cached = Usage(10, 20, cache_read_tokens=50_000, cache_write_5m_tokens=2_000)
+    reply = assistant(ADD, model=DEFAULT, usage=cached)
+    run = run_loop([ASK], [ADDER], scripted(reply, DONE))
+    assert run.spent.tokens == 10 + 20 + 50_000 + 2_000 + 2  # DONE: one in, one out
+    assert run.spent.dollars == pytest.approx(dollars(Call(DEFAULT, 10, 20, 50_000, 2_000)))
 
 
 def test_the_money_bound_prices_each_reply_at_the_catalogue_list_price():
-    from handagent.llm import settings
-
     costly = Usage(1_000_000, 0)  # a million tokens in: dollars, whatever the model's price
-    replies = [assistant(ToolCall(f"c{n}", "add", {"a": 1, "b": 1}), model=settings().model,
+    replies = [assistant(ToolCall(f"c{n}", "add", {"a": 1, "b": 1}), model=DEFAULT,
                          usage=costly) for n in range(5)]  # fmt: skip
     run = run_loop([ASK], [ADDER], scripted(*replies), bounds=Bounds(tokens=10**9, dollars=0.01))
     assert (run.ending, run.spent.turns) == ("dollars", 1)
@@ -88,36 +99,52 @@ def test_the_money_bound_prices_each_reply_at_the_catalogue_list_price():
     assert "money bound ($0.01)" in run.note
 
 
-def test_a_paused_turn_is_sent_back_as_it_is():
-    paused = assistant(TextBlock("Searching..."), stop_reason="pause")
+def test_a_paused_turn_is_sent_back_as_it_is_its_server_blocks_included():
+    search = ServerBlock({"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search",
+                          "input": {"query": "weather"}})  # fmt: skip
+    paused = assistant(TextBlock("Searching..."), search, stop_reason="pause")
     send = scripted(paused, DONE)
     run = run_loop([ASK], [ADDER], send)
     assert run.ending == "done"
     assert send.requests[1][-1] is paused
 
 
-def test_a_call_cut_by_max_tokens_is_refused_and_the_model_asked_again():
+def test_a_call_cut_by_max_tokens_is_refused_and_the_model_asked_again_with_twice_the_room():
     cut = assistant(ToolCall("c1", "add", None, '{"a": 1, "b'), stop_reason="length",
-                    usage=Usage(10, 1024))  # fmt: skip
-    run = run_loop([ASK], [ADDER], scripted(cut, assistant(ADD), DONE))
+                    model=DEFAULT, usage=Usage(10, 1024))  # fmt: skip
+    send = scripted(cut, assistant(ADD), DONE)
+    run = run_loop([ASK], [ADDER], send, max_tokens=1024)
     assert run.ending == "done"
     first = results_of(run)[0]
     assert first.is_error and first.content == (TextBlock(TRUNCATED),)
+    assert send.max_tokens == [1024, 2048, 2048]  # the docs: retry with a higher max_tokens
 
 
-def test_text_cut_by_max_tokens_ends_the_run_saying_it_is_incomplete():
-    cut = assistant(TextBlock("The answer is"), stop_reason="length", usage=Usage(10, 64))
-    run = run_loop([ASK], [ADDER], scripted(cut), max_tokens=64)
+def test_text_cut_by_max_tokens_is_kept_but_not_sent_and_asked_again_with_more_room():
+    cut = assistant(TextBlock("The answer is"), stop_reason="length", model=DEFAULT,
+                    usage=Usage(10, 64))  # fmt: skip
+    send = scripted(cut, DONE)
+    run = run_loop([ASK], [ADDER], send, max_tokens=64)
+    assert run.ending == "done" and send.max_tokens == [64, 128]
+    assert send.requests[1] == [ASK]  # continuing cut text would be a prefill
+    assert run.messages == (ASK, cut, DONE)  # the log keeps the record
+
+
+def test_a_reply_cut_at_the_most_max_tokens_can_be_ends_the_run_as_cut():
+    most = NONSTREAMING_MAX_TOKENS
+    cut = assistant(TextBlock("The answer is"), stop_reason="length", model=DEFAULT,
+                    usage=Usage(10, most))  # fmt: skip
+    run = run_loop([ASK], [ADDER], scripted(cut), max_tokens=most, bounds=Bounds(tokens=10**6))
     assert run.ending == "cut"
-    assert "cut at max_tokens" in run.note
+    assert "could not be raised further" in run.note
 
 
-def test_a_reply_shorter_than_max_tokens_but_cut_means_the_context_window_is_full():
-    cut = assistant(ADD, stop_reason="length", usage=Usage(199_000, 40))
-    run = run_loop([ASK], [ADDER], scripted(cut), max_tokens=1024)
+def test_a_full_context_window_ends_the_run_with_its_calls_refused():
+    full = assistant(ADD, stop_reason="window", usage=Usage(199_000, 40))
+    run = run_loop([ASK], [ADDER], scripted(full))
     assert run.ending == "window"
     assert "context window is full" in run.note
-    assert not unanswered_calls(list(run.messages))
+    assert results_of(run)[0].content == (TextBlock(TRUNCATED),)
 
 
 def test_a_refusal_ends_the_run_with_its_reason_and_its_calls_not_run():
@@ -145,48 +172,21 @@ def test_a_tool_that_raises_is_an_error_result_and_the_run_goes_on():
     def broken(**_):
         raise RuntimeError("disk full")
 
-    tool = Tool("add", ADDER.description, ADDER.input_schema, broken)
+    tool = Tool("add", ADDER.description, ADDER.input_schema, broken, read_only=True)
     run = run_loop([ASK], [tool], scripted(assistant(ADD), DONE))
     assert run.ending == "done"
     assert "RuntimeError: disk full" in results_of(run)[0].content[0].text
 
 
-def test_ctrl_c_in_a_tool_answers_every_call_and_the_log_resumes_the_same_conversation(tmp_path):
-    def stopped(**_):
-        raise KeyboardInterrupt
-
-    log = tmp_path / "run.jsonl"
-    session_log.append(log, ASK)
-    both = assistant(ToolCall("c1", "get_current_time", {}), ToolCall("c2", "add", {"a": 1}))
-    tool = Tool("get_current_time", CLOCK.description, CLOCK.input_schema, stopped)
-    run = run_loop([ASK], [tool, ADDER], scripted(both), log=log)
-    assert run.ending == "interrupted"
-    assert [r.content[0].text for r in results_of(run)] == [INTERRUPTED, INTERRUPTED]
-    assert session_log.load(log) == list(run.messages)
-
-    send = scripted(DONE)
-    resumed = run_loop(session_log.load(log), [CLOCK, ADDER], send, log=log)
-    assert send.requests[0] == list(run.messages)
-    assert resumed.ending == "done"
-    assert session_log.load(log) == list(resumed.messages)
-
-
-def test_a_resumed_history_with_calls_unanswered_runs_them_first():
-    send = scripted(DONE)
-    run = run_loop([ASK, assistant(ADD)], [ADDER], send)
-    assert [m.role for m in send.requests[0]] == ["user", "assistant", "tool_result"]
-    assert run.ending == "done"
-
-
-def test_a_log_cut_after_a_refusal_gets_its_calls_answered_and_waits_for_the_user(tmp_path):
-    log = tmp_path / "run.jsonl"
-    declined = assistant(ADD, stop_reason="refusal")
-    send = scripted()
-    run = run_loop([ASK, declined], [ADDER], send, log=log)
-    assert (run.ending, send.requests) == ("waiting", [])
-    assert run.note.startswith("Nothing to send: the model had the last word")
-    assert not unanswered_calls(list(run.messages))
-    assert [m.role for m in session_log.load(log)] == ["tool_result"]
+def test_an_effect_runs_only_with_the_programs_approval_and_fails_closed_without_one():
+    done = []
+    refund = Tool("refund", "Refund an order.", {"type": "object", "properties": {}},
+                  lambda: done.append(1) or "refunded")  # fmt: skip
+    call = assistant(ToolCall("r1", "refund", {}))
+    run = run_loop([ASK], [refund], scripted(call, DONE))  # nobody approves: the default
+    assert done == [] and results_of(run)[0].content == (
+        TextBlock("Not run: the program's approver did not approve refund."),
+    )
 
 
 def test_a_failed_last_request_is_kept_in_the_history_but_not_sent_again():
@@ -220,142 +220,6 @@ def test_every_call_of_every_run_has_exactly_one_result():
     assert len(results_of(run)) == len(calls) == 2
 
 
-# The property: random scripts of replies (every stop reason; calls to a tool that works, one
-# that raises, one that times out, one that meets the stop button, one that does not exist),
-# random bounds, Ctrl-C at random steps. No example waits on the clock: the slow tool waits on
-# an event nobody sets before the module ends, against a timeout of a millisecond.
-NEVER = threading.Event()
-
-
-@pytest.fixture(autouse=True, scope="module")
-def release_the_slow_tools():
-    yield
-    NEVER.set()  # the abandoned threads finish, so the interpreter can exit
-
-
-def _raise(error):
-    def tool(**_):
-        raise error
-
-    return tool
-
-
-SCHEMA = {"type": "object", "properties": {}}
-PROPERTY_TOOLS = [
-    ADDER,
-    Tool("fail", "Always fails.", SCHEMA, _raise(RuntimeError("broken"))),
-    Tool("slow", "Never finishes in time.", SCHEMA, lambda: NEVER.wait(), timeout=0.001),
-    Tool("stop_button", "Pressed mid-call.", SCHEMA, _raise(KeyboardInterrupt())),
-]
-NAMES = ["add", "fail", "slow", "stop_button", "nope"]
-MAX_TOKENS = 256
-
-
-@st.composite
-def replies(draw, turn: int) -> AssistantMessage:
-    reason = draw(st.sampled_from(get_args(StopReason)))
-    content = [TextBlock(draw(st.sampled_from(["Working.", "Done.", "我来看看。"])))] * draw(
-        st.booleans()
-    )
-    if reason not in ("pause", "error"):  # a pause never leaves a client call waiting (§4.4)
-        for n in range(draw(st.integers(0, 3))):
-            name = draw(st.sampled_from(NAMES))
-            arguments = {"a": 1, "b": 2} if name == "add" else {}
-            if reason == "length" and draw(st.booleans()):
-                content.append(ToolCall(f"t{turn}_{n}", name, None, '{"a": 1, "'))
-            else:
-                content.append(ToolCall(f"t{turn}_{n}", name, arguments))
-    if reason == "error":
-        content = []
-    out = MAX_TOKENS if reason == "length" and draw(st.booleans()) else draw(st.integers(1, 200))
-    usage = Usage(draw(st.integers(1, 3_000)), out)
-    extra = {"error_message": "anthropic (h): HTTP 500 api_error: x"} if reason == "error" else {}
-    if reason == "refusal":
-        extra = {"stop_details": StopDetails("refusal", "cyber", "Declined.")}
-    return assistant(*content, stop_reason=reason, model=DEFAULT, usage=usage, **extra)
-
-
-@st.composite
-def scripts(draw) -> list[AssistantMessage]:
-    return [draw(replies(turn)) for turn in range(draw(st.integers(1, 7)))]
-
-
-def _wire(messages: list) -> list[dict]:
-    return to_anthropic(messages, model=DEFAULT)
-
-
-def _accepted(messages: list) -> None:
-    body = {"model": DEFAULT, "max_tokens": MAX_TOKENS, "messages": _wire(messages),
-            "tools": [tool.menu_entry() for tool in PROPERTY_TOOLS]}  # fmt: skip
-    check_request(body, catalogue_only=True)
-
-
-def _queue(script: list, stop_at: int | None):
-    """A send for the script (then "Done." forever), and an on_step pressing Ctrl-C at a step."""
-    send = scripted(*script, *[DONE] * 20)
-
-    def on_step(step):
-        if step.turn == stop_at:
-            raise KeyboardInterrupt
-
-    return send, on_step
-
-
-@settings(max_examples=120)
-@given(
-    script=scripts(),
-    turns=st.integers(1, 6),
-    tokens=st.integers(100, 40_000),
-    dollars=st.sampled_from([0.0003, 0.001, 1.0]),
-    stop_at=st.none() | st.integers(1, 6),
-)
-def test_random_runs_keep_a_valid_history_within_their_bounds_and_resume_it(
-    tmp_path_factory, script, turns, tokens, dollars, stop_at
-):
-    log = tmp_path_factory.mktemp("run") / "run.jsonl"
-    session_log.append(log, ASK)
-    bounds = Bounds(turns=turns, tokens=tokens, dollars=dollars)
-    send, on_step = _queue(script, stop_at)
-    run = run_loop([ASK], PROPERTY_TOOLS, send, bounds=bounds, max_tokens=MAX_TOKENS,
-                   log=log, on_step=on_step)  # fmt: skip
-    history = list(run.messages)
-    event(f"ended: {run.ending}")  # --hypothesis-show-statistics: every ending is reached
-
-    # every request the API's checks accept; a paused turn goes back as is, and the neutral
-    # protocol keeps no server-tool blocks (adapters skip them): today's models call that a
-    # prefill, which is the one rejection a request may meet
-    for request in send.requests:
-        if _wire(request)[-1]["role"] == "assistant":
-            assert request[-1].stop_reason == "pause"
-            with pytest.raises(Rejection, match="does not support assistant message prefill"):
-                _accepted(request)
-        else:
-            _accepted(request)
-    # every call has exactly one result, right after its reply
-    calls = [call.id for message in history for call in tool_calls(message)]
-    answered = [m.tool_call_id for m in history if isinstance(m, ToolResultMessage)]
-    assert sorted(calls) == sorted(answered) and repair(history) == history
-    # no bound exceeded: no request once one was reached
-    replies_sent = [m for m in history[1:] if isinstance(m, AssistantMessage)]
-    assert len(send.requests) == run.spent.turns == len(replies_sent) <= bounds.turns
-    before_last = replies_sent[:-1]
-    assert sum(r.usage.input_tokens + r.usage.output_tokens for r in before_last) < bounds.tokens
-    # the log is the history, and a resumed run continues the same conversation
-    assert session_log.load(log) == history
-    resend = scripted(DONE)
-    resumed = run_loop(session_log.load(log), PROPERTY_TOOLS, resend, log=log)
-    assert resumed.messages[: len(history)] == tuple(history)
-    last = history[-1]
-    if isinstance(last, ToolResultMessage | UserMessage):
-        assert resend.requests[0] == history
-    elif last.stop_reason in ("error", "aborted") and not tool_calls(last):
-        assert resend.requests[0] == history[:-1]  # the failed record is kept, not sent
-    elif last.stop_reason == "pause":
-        assert resend.requests[0] == history
-    else:  # the model had the last word: nothing is sent
-        assert (resend.requests, resumed.ending) == ([], "waiting")
-
-
 @pytest.mark.parametrize(
     ("reply", "move"),
     [
@@ -363,9 +227,9 @@ def test_random_runs_keep_a_valid_history_within_their_bounds_and_resume_it(
         (assistant(TextBlock("Hm."), stop_reason="tool_use"), "done"),  # no call after all
         (assistant(ADD, stop_reason="stop"), "ask_again"),  # a server that says stop by calls
         (assistant(TextBlock("Searching"), stop_reason="pause"), "ask_again"),
-        (assistant(ADD, stop_reason="length", usage=Usage(1, 100)), "ask_again"),
-        (assistant(TextBlock("The"), stop_reason="length", usage=Usage(1, 100)), "cut"),
-        (assistant(TextBlock("The"), stop_reason="length", usage=Usage(1, 99)), "window"),
+        (assistant(ADD, stop_reason="length"), "ask_longer"),
+        (assistant(TextBlock("The"), stop_reason="length"), "ask_longer"),
+        (assistant(TextBlock("The"), stop_reason="window"), "window"),
         (assistant(ADD, stop_reason="refusal"), "refusal"),
         (assistant(stop_reason="error"), "error"),
         (assistant(ADD, stop_reason="aborted"), "interrupted"),
@@ -373,4 +237,9 @@ def test_random_runs_keep_a_valid_history_within_their_bounds_and_resume_it(
     ],
 )
 def test_next_move_has_a_move_for_every_stop_reason(reply, move):
-    assert next_move(reply, max_tokens=100) == move
+    assert next_move(reply) == move
+
+
+def test_the_table_above_covers_every_stop_reason():
+    covered = {"tool_use", "stop", "pause", "length", "window", "refusal", "error", "aborted"}
+    assert covered == set(get_args(StopReason))

@@ -33,9 +33,9 @@ from handagent.runtime.protocol import (
 )
 
 
-def test_stop_reason_has_the_source_texts_five_values_and_todays_pause_and_refusal():
+def test_stop_reason_has_the_source_texts_five_values_the_window_and_todays_pause_and_refusal():
     seed = {"stop", "tool_use", "length", "error", "aborted"}
-    assert set(get_args(StopReason)) == seed | {"pause", "refusal"}
+    assert set(get_args(StopReason)) == seed | {"window", "pause", "refusal"}
 
 
 def test_each_stop_reason_has_a_contract_comment_beside_it_or_above_it():

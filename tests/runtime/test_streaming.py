@@ -10,6 +10,7 @@ from builders import request, user
 
 from handagent.runtime.adapters import from_anthropic
 from handagent.runtime.protocol import (
+    ServerBlock,
     StopDetails,
     TextBlock,
     ThinkingBlock,
@@ -303,7 +304,7 @@ def test_a_refusal_arrives_on_message_delta_with_its_stop_details():
     assert message.content == (TextBlock("Partial"),)
 
 
-def test_unknown_events_and_block_types_are_skipped():
+def test_unknown_events_are_skipped_and_a_server_block_is_kept_whole_with_its_input():
     server_tool = {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}
     delta = {"type": "input_json_delta", "partial_json": '{"q": 1}'}
     events = [
@@ -316,12 +317,13 @@ def test_unknown_events_and_block_types_are_skipped():
         *ending("end_turn"),
     ]
     message = assemble(events, model=MODEL)
-    assert message.content == (TextBlock("Done."),) and message.stop_reason == "stop"
+    kept = ServerBlock({**server_tool, "input": {"q": 1}})
+    assert message.content == (kept, TextBlock("Done.")) and message.stop_reason == "stop"
 
 
 @pytest.mark.parametrize(
     ("wire", "ours"),
-    [("refusal", "refusal"), ("pause_turn", "pause"), ("model_context_window_exceeded", "length")],
+    [("refusal", "refusal"), ("pause_turn", "pause"), ("model_context_window_exceeded", "window")],
 )
 def test_stop_reasons_map_as_for_a_reply_sent_whole(wire, ours):
     message = assemble([START, *text_events(0, "x"), *ending(wire)], model=MODEL)

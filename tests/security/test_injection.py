@@ -5,10 +5,11 @@ by two paths: the tools called in the program, and the same tools served by an M
 chapter 12's client calls (the attack then arrives as the server's CallToolResult, its error
 place as `isError: true`).
 
-With the defences on (effect tools, chapter 10's start_return among them, behind
-`runtime.approval.gated`, every result through `runtime.scrubber.scrubbed`, no key in the
-prompt) no effect runs and no secret reaches an output or the log; with them off the same
-attacks do run effects, so the suite can fail.
+With the defences on (the runtime's boundary: every tool not declared read-only, chapter 10's
+start_return and every MCP tool among them, asked of an approver that says no; every result
+scrubbed of the key; no key in the prompt) no effect runs and no secret reaches an output or the
+log; with them off (an approver that says yes to all, nothing scrubbed) the same attacks do run
+effects, so the suite can fail.
 """
 
 from contextlib import ExitStack
@@ -23,16 +24,16 @@ from handagent.experiments.attacks import SHOP_KEY as KEY
 from handagent.mcp.client import McpServers
 from handagent.mcp.server import server_for
 from handagent.mock import MockServer
-from handagent.runtime.approval import gated
+from handagent.runtime.approval import allow_all
+from handagent.runtime.boundary import Boundary
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import user_text
-from handagent.runtime.scrubber import leaks, scrubbed
+from handagent.runtime.scrubber import leaks
 from handagent.runtime.senders import sender
 from handagent.tools import Tool, ToolRegistry
 
 ATTACKS = [text for attack in ATTACK_DATA for text in (attack.english, attack.chinese)]
 PLACES = {place: english for place, (_, english, _) in PLACE_DATA.items()}
-GATED = (*EFFECTS, "start_return")  # chapter 10's return writes to the database: an effect too
 
 
 def readers(attack: str, path: str, stack: ExitStack) -> list[Tool]:
@@ -61,12 +62,13 @@ def attack_run(send, attack: str, place: str, log: str, defended: bool, path: st
         asked.append(name)
         return False  # the user, asked, says no
 
+    boundary = (
+        Boundary(approve=approve, secrets=(KEY,)) if defended else Boundary(approve=allow_all)
+    )
     with ExitStack() as stack:
         tools = shop_tools(open_shop()) + readers(attack, path, stack) + effects(done)
-        if defended:
-            tools = [scrubbed(t, [KEY]) for t in tools]
-            tools = [gated(t, approve) if t.name in GATED else t for t in tools]
-        record = run_loop([user_text(PLACES[place])], tools, send, log=log)
+        record = run_loop([user_text(PLACES[place])], tools, send, log=log, boundary=boundary)
+    asked = [name for name in asked if name in (*EFFECTS, "start_return")]
     return record, done, asked
 
 

@@ -1,11 +1,11 @@
 """Chapter 09 exercise: the stop-reason dispatch, checked on a script of every stop reason.
 
-The learner writes `next_move(reply, max_tokens)`: after a reply (whose calls the loop has
-answered), one of "ask_again", "done", "cut", "window", "refusal", "error" or "interrupted", as
+The learner writes `next_move(reply)`: after a reply (whose calls the loop has answered), one of
+"ask_again", "ask_longer", "done", "window", "refusal", "error" or "interrupted", as
 `runtime.loop.next_move` decides. `check_dispatch` hands it one scripted reply per case (each of
-the seven stop reasons, and the cases inside them: a call cut or text cut, by max_tokens or by
-the context window, a tool_use turn with no call) and names each case it mishandles, with the
-reason the right move is right.
+the eight stop reasons, and the cases inside them: a call or text cut at max_tokens, the context
+window full, a tool_use turn with no call) and names each case it mishandles, with the reason the
+right move is right.
 
 Hints follow the edition's language, `handagent.language`.
 
@@ -65,22 +65,22 @@ CASES = (
         "length, a call cut at max_tokens",
         "length，调用在 max_tokens 处被截断",
         _reply(CUT_CALL, stop_reason="length", out=MAX_TOKENS),
-        "the cut call was refused; the model can call again",
-        "被截断的调用已被拒绝；模型可以重新调用",
+        "the cut call was refused; ask again with a higher max_tokens, as the docs advise",
+        "被截断的调用已被拒绝；按文档的建议，调高 max_tokens 再问一次",
     ),
     (
         "length, text cut at max_tokens",
         "length，文字在 max_tokens 处被截断",
         _reply(TextBlock("The forecast is"), stop_reason="length", out=MAX_TOKENS),
-        "the text is incomplete; going on would be a prefill",
-        "文字不完整；接着写就成了预填",
+        "ask again with a higher max_tokens; continuing the cut text would be a prefill",
+        "调高 max_tokens 再问一次；接着写被截断的文字就成了预填",
     ),
     (
-        "length, shorter than max_tokens",
-        "length，比 max_tokens 短",
-        _reply(TextBlock("The forecast is"), stop_reason="length", out=300),
-        "max_tokens was not reached: the context window is full",
-        "没到 max_tokens：上下文窗口满了",
+        "window",
+        "window",
+        _reply(TextBlock("The forecast is"), stop_reason="window", out=300),
+        "the context window is full: a higher max_tokens cannot help, the history must shrink",
+        "上下文窗口满了：调高 max_tokens 也没用，得先缩短历史",
     ),
     (
         "refusal with a call",
@@ -107,11 +107,11 @@ CASES = (
 
 
 def check_dispatch(learner_next_move) -> Verdict:
-    """Run the learner's next_move(reply, max_tokens) on every case; name each mishandled one."""
+    """Run the learner's next_move(reply) on every case; name each mishandled one."""
     problems = []
     for english, chinese, reply, why_en, why_zh in CASES:
-        expected = next_move(reply, MAX_TOKENS)
-        got, raised = attempt(learner_next_move, reply, MAX_TOKENS)
+        expected = next_move(reply)
+        got, raised = attempt(learner_next_move, reply)
         if raised or got != expected:
             said = raised or pick(f"returned {got!r}", f"返回了 {got!r}")
             problems.append(
@@ -138,50 +138,51 @@ SELF_CHECK = (
                 "结束运行并说明原因：上下文窗口满了",
             ),
             (
-                "Refuse the cut call in a result, then ask again",
-                "在结果里拒绝这个被截断的调用，再问一次",
+                "Refuse the cut call; ask again, max_tokens raised",
+                "拒绝被截断的调用；调高 max_tokens 再问",
             ),
-            ("Send the reply back as it is", "把这条回复原样发回去"),
+            ("Refuse the cut call; ask again at 1,024", "拒绝被截断的调用；仍用 1,024 再问"),
         ),
         answer="c",
         hint=(
-            "Were the arguments finished? And which limit did the reply reach?",
-            "参数写完了吗？这条回复碰到的是哪个上限？",
+            "Were the arguments finished? And would the same limit cut them again?",
+            "参数写完了吗？同样的上限会不会再截断一次？",
         ),
         why=(
-            "The reply reached max_tokens, not the window: the cut call is refused with a "
-            "result the model reads, and it can call again with complete arguments.",
-            "回复碰到的是 max_tokens，不是窗口：被截断的调用得到一条模型读得到的拒绝结果，"
-            "模型可以带着完整参数重新调用。",
+            "The reply reached max_tokens (the window would say window): the cut call is refused "
+            "with a result the model reads, and the docs advise asking again with a higher "
+            "max_tokens, or the same limit cuts the same call again.",
+            "回复碰到的是 max_tokens（窗口满了会是 window）：被截断的调用得到一条模型读得到的"
+            "拒绝结果；文档建议调高 max_tokens 再问，否则同样的上限会再次截断同一个调用。",
         ),
     ),
     Question(
         prompt=(
-            "Bounds(turns=3, tokens=2_000). Each reply uses 900 tokens and calls a tool. How "
-            "many requests does run_loop send?",
-            "Bounds(turns=3, tokens=2_000)。每条回复用 900 个 token，并且都调用工具。"
-            "run_loop 会发出几次请求？",
+            "Bounds(tokens=3_000) and max_tokens=1_024. Two replies have spent 1,800 tokens; the "
+            "next prompt is about 300 tokens. Does run_loop send a third request?",
+            "Bounds(tokens=3_000)，max_tokens=1_024。两条回复已经用了 1,800 个 token；"
+            "下一次的提示大约 300 个 token。run_loop 会发第三次请求吗？",
         ),
         options=(
-            ("3: a bound is checked before each request", "3 次：每次请求前检查上限"),
+            ("Yes: 1,800 is under 3,000", "会：1,800 低于 3,000"),
             (
-                "2: after two replies 1,800 tokens leave too little room",
-                "2 次：两条回复后 1,800 个 token，剩下的不够",
+                "No: 1,800 + 300 + 1,024 could pass 3,000",
+                "不会：1,800 + 300 + 1,024 可能超过 3,000",
             ),
-            ("1", "1 次"),
-            ("4", "4 次"),
+            ("Yes, and it stops once past the bound", "会，超过上限后再停"),
+            ("No: a bound allows two requests", "不会：上限只允许两次请求"),
         ),
-        answer="a",
+        answer="b",
         hint=(
-            "When does the loop look at the bounds: before a request, or after it?",
-            "循环在什么时候看上限：请求之前，还是之后？",
+            "What is the most the next reply can cost, and is that asked before or after?",
+            "下一条回复最多能花多少？这是在请求之前问，还是之后？",
         ),
         why=(
-            "Before each request: 0, 900 and 1,800 are under 2,000, so three requests go; "
-            "after the third (2,700) both bounds are reached. The last reply may pass a token "
-            "bound by its own size.",
-            "每次请求之前：0、900、1,800 都低于 2,000，所以发出三次；第三次之后（2,700）"
-            "两个上限都到了。最后一条回复可能以它自己的大小越过 token 上限。",
+            "Before each request the loop adds the request's worst case to what was spent: its "
+            "prompt and its whole max_tokens. 3,124 is over 3,000, so no reply can take the run "
+            'past its bound; the run ends "tokens" instead.',
+            "每次请求之前，循环把这次请求最坏的情况加到已花的上面：它的提示加上整个 max_tokens。"
+            '3,124 超过 3,000，所以没有哪条回复能让运行越过上限；运行以 "tokens" 结束。',
         ),
     ),
     Question(
@@ -201,20 +202,23 @@ SELF_CHECK = (
                 "那条回复，加上先跑完的那个工具的结果",
             ),
             (
-                "A result per call, marked interrupted; resume from the log",
-                "每个调用一条标为被中断的结果；可以从日志接着运行",
+                "A result per call, the unfinished one marked interrupted",
+                "每个调用一条结果，没跑完的那个标为被中断",
             ),
         ),
         answer="d",
         hint=(
-            "What does a provider demand of every tool call before the next request?",
-            "在下一次请求之前，服务商对每个工具调用有什么要求？",
+            "What does a provider demand of every tool call before the next request? And what "
+            "became of the call that had finished?",
+            "在下一次请求之前，服务商对每个工具调用有什么要求？已经跑完的那个调用怎么样了？",
         ),
         why=(
-            "run_loop catches KeyboardInterrupt, answers every open call as interrupted and "
-            "logs it: the history is valid, and run_loop(load(log), ...) goes on from there.",
-            "run_loop 接住 KeyboardInterrupt，把每个还没回答的调用回答为被中断并写进日志："
-            "历史是合法的，run_loop(load(log), ...) 从那里接着运行。",
+            "run_loop asks the running call to stop, keeps the finished call's real result, "
+            "answers the other as interrupted (it may still be running), and logs them all: the "
+            "history is valid, and run_loop(load(log), ...) goes on from there.",
+            "run_loop 请还在运行的调用停下，保留已跑完的调用的真实结果，把另一个回答为被中断"
+            "（它可能还在运行），全部写进日志：历史是合法的，"
+            "run_loop(load(log), ...) 从那里接着运行。",
         ),
     ),
 )

@@ -1,14 +1,15 @@
 """Chapter 11 exercise: the approval gate, checked against the chapter's attacks.
 
-The learner writes `gated(tool, approve)`: the same tool (its menu entry unchanged) whose
-function runs only when `approve(name, arguments)` returns True, and otherwise answers that it
-was not run, as an error result, as `runtime.approval.gated` does. `check_gate` plants each of
-the chapter's attacks (`experiments.attacks`, in the edition's language) in each place a tool
-reads, runs chapter 09's loop against the obedient mock with the three effect tools behind the
-learner's gate and an approver that says no, and names what got through: an effect that ran,
-an approver never asked or shown other arguments than the call's, a denial the model reads as
-a success. One call the user asked for, approved, must still run; a gate that changes the tool's
-menu entry is named first.
+The learner writes the gate's rule, `gate(tool, arguments, approve)`: None when the call may run,
+else the reason it may not (a sentence the model reads, after "Not run: "), as
+`runtime.approval.refusal` does. The runtime's boundary asks it before every call
+(`Boundary(approve=..., gate=...)`), outside the tool's deadline. `check_gate` first asks it
+directly: an effect under an approver that says no, or says "yes" rather than True; the same
+effect renamed, as an MCP client renames a tool on a clash; an effect approved; a tool that only
+reads. Then it plants each of the chapter's attacks (`experiments.attacks`, in the edition's
+language) in each place a tool reads, runs chapter 09's loop against the obedient mock with the
+learner's gate and an approver that says no, and names what got through: an effect that ran, an
+approver never asked or shown other arguments than the call's.
 
 Hints follow the edition's language, `handagent.language`.
 
@@ -16,14 +17,16 @@ Not handled here: approvers that remember a decision, tools that are effects in 
 arguments only.
 """
 
+from dataclasses import replace
+
 from ..experiments.attacks import ATTACKS, EFFECTS, PLACES, SHOP_KEY, carriers, effects
 from ..language import pick
 from ..llm import MOCK_KEY, settings
 from ..mock import MockServer
+from ..runtime.boundary import Boundary
 from ..runtime.loop import run_loop
 from ..runtime.protocol import tool_calls, user_text
 from ..runtime.senders import sender
-from ..tools import Tool
 from . import Verdict, attempt
 from .selfcheck import Question
 
@@ -31,32 +34,60 @@ EXERCISE = ("11 · the approval gate", "11 · 审批关卡")
 WHERE = {"review": ("a review", "书评"), "page": ("a page", "网页"), "file": ("a file", "文件"),
          "error": ("an error", "错误信息")}  # fmt: skip
 T0 = 1_767_225_600.0
+ORDER = {"order_id": 1042}
 
 
-def _menu_problem(learner_gated) -> str | None:
-    """Why the learner's gate cannot be used at all (not a Tool, a changed menu entry), or None."""
-    for tool in effects([]):
-        got, raised = attempt(learner_gated, tool, lambda name, arguments: False)
+def _no(name: str, arguments: dict) -> bool:
+    return False
+
+
+def _direct(learner_gate) -> list[str]:
+    """What the gate says asked directly, each wrong answer named (a raise stops the rest)."""
+    refund, reads = effects([])[0], carriers("")[0]
+    renamed = replace(refund, name=f"shop__{refund.name}")
+    asked = []
+
+    def yes(name: str, arguments: dict) -> bool:
+        asked.append((name, dict(arguments)))
+        return True
+
+    cases = [  # (tool, approver, should run, what is wrong if it decides otherwise)
+        (refund, _no, False, ("let refund_order run although the approver said no",
+                              "审批函数说了不，refund_order 却被放行了")),
+        (refund, lambda n, a: "yes", False, ("took the approver's \"yes\" for a yes: only True "
+                                             "is an approval", "把审批函数的 \"yes\" 当成了批准："
+                                             "只有 True 才算")),
+        (renamed, _no, False, ("let shop__refund_order run: an MCP client renames a tool on a "
+                               "clash, so decide on the tool (tool.read_only), never its name",
+                               "放行了 shop__refund_order：MCP 客户端遇到重名会给工具改名，所以要看"
+                               "工具本身（tool.read_only），不能看名字")),
+        (refund, yes, True, ("refused refund_order although the approver said yes",
+                             "审批函数同意了，refund_order 却被拒绝")),
+        (reads, _no, True, ("refused get_reviews, which only reads: a read-only tool runs "
+                            "unasked", "拒绝了只读的 get_reviews：只读工具不用问就能运行")),
+    ]  # fmt: skip
+    problems = []
+    for tool, approver, runs, (wrong_en, wrong_zh) in cases:
+        args = {"title": "Dune"} if tool is reads else dict(ORDER)
+        said, raised = attempt(learner_gate, tool, args, approver)
         if raised:
-            return pick(
-                f"gated({tool.name}, approve) {raised}", f"gated({tool.name}, approve) {raised}"
-            )
-        if not isinstance(got, Tool):
-            kind = type(got).__name__
-            return pick(
-                f"gated() returned {kind}, not a Tool", f"gated() 返回的是 {kind}，不是 Tool"
-            )
-        if got.menu_entry() != tool.menu_entry():
-            return pick(
-                f"the gated {tool.name} has another menu entry: keep its name, description and "
-                "schema (the model sees no difference)",
-                f"加了关卡的 {tool.name} 菜单条目变了：名字、描述和 schema 都要保持原样"
-                "（模型看不出区别）",
-            )
-    return None
+            return [pick(f"gate({tool.name}, ...) {raised}", f"gate({tool.name}, ...) {raised}")]
+        if said is not None and not (isinstance(said, str) and said):
+            return [pick(f"gate() returned {said!r}: return None, or the reason as a sentence",
+                         f"gate() 返回了 {said!r}：要返回 None，或者用一句话说明理由")]  # fmt: skip
+        if (said is None) != runs:
+            problems.append(pick(wrong_en, wrong_zh))
+    if asked and asked[0] != ("refund_order", ORDER):
+        problems.append(pick(
+            f"the approver was shown {asked[0]}, not the call ('refund_order', {ORDER}): pass it "
+            "the tool's name and the call's arguments",
+            f"审批函数看到的是 {asked[0]}，不是调用 ('refund_order', {ORDER})：要把工具名和调用的"
+            "参数交给它",
+        ))  # fmt: skip
+    return problems
 
 
-def _attack(learner_gated, send, text: str, place: str) -> tuple[list[str], list[str]]:
+def _attack(learner_gate, send, text: str, place: str) -> tuple[list[str], list[str]]:
     """The effects that ran after one planted attack, and the other problems it shows."""
     done, asked = [], []
 
@@ -64,43 +95,31 @@ def _attack(learner_gated, send, text: str, place: str) -> tuple[list[str], list
         asked.append((name, dict(arguments)))
         return False  # the user, asked, says no
 
-    tools = carriers(f"api key: {SHOP_KEY}\n{text}")
-    tools += [learner_gated(tool, approve) for tool in effects(done)]
-    run = run_loop([user_text(pick(*PLACES[place][1:]), timestamp=T0)], tools, send)
-    where_en, where_zh = WHERE[place]
+    tools = carriers(f"api key: {SHOP_KEY}\n{text}") + effects(done)
+    boundary = Boundary(approve=approve, gate=learner_gate)
+    question = [user_text(pick(*PLACES[place][1:]), timestamp=T0)]
+    run = run_loop(question, tools, send, boundary=boundary)
     calls = [c for m in run.messages if m.role == "assistant" for c in tool_calls(m)]
     wanted = [(c.name, dict(c.arguments or {})) for c in calls if c.name in EFFECTS]
     problems: list[str] = []
-    if wanted and not asked:
+    if wanted and not asked and not done:
+        pass  # refused without asking: a gate that never opens, named by _direct
+    elif wanted and not asked:
         problems.append(pick(
             f"the model asked for {wanted[0][0]} and the approver was never asked: call "
-            "approve(name, arguments) before the tool runs",
-            f"模型要了 {wanted[0][0]}，审批函数却一次也没被问到：工具运行之前要先调用 "
-            "approve(name, arguments)",
+            "approve(tool.name, arguments) for a tool that is not read-only",
+            f"模型要了 {wanted[0][0]}，审批函数却一次也没被问到：不是只读的工具，要先调用 "
+            "approve(tool.name, arguments)",
         ))  # fmt: skip
-    elif asked and asked[0] != wanted[0]:
-        problems.append(pick(
-            f"the approver was shown {asked[0]}, not the call {wanted[0]}: pass it the tool's "
-            "name and the call's arguments",
-            f"审批函数看到的是 {asked[0]}，不是调用 {wanted[0]}：要把工具名和调用的参数交给它",
-        ))  # fmt: skip
-    ids = {c.id for c in calls if c.name in EFFECTS}
-    for result in (m for m in run.messages if m.role == "tool_result" and m.tool_call_id in ids):
-        if not done and not result.is_error:
-            problems.append(pick(
-                f"the denied {result.tool_name} was answered as a success: say it was not run, "
-                "as an error result (chapter 05's not_run)",
-                f"被拒绝的 {result.tool_name} 得到的是成功的回答：要用错误结果说明它没有运行"
-                "（第 05 章的 not_run）",
-            ))  # fmt: skip
     return [name for name, _ in done], problems
 
 
-def check_gate(learner_gated) -> Verdict:
-    """Run chapter 11's attacks against the learner's gate; name each thing that got through."""
-    if problem := _menu_problem(learner_gated):
-        return Verdict(pick(*EXERCISE), (problem,))
-    problems: list[str] = []
+def check_gate(learner_gate) -> Verdict:
+    """Ask the learner's gate directly, then run chapter 11's attacks against it; name each thing
+    that got through."""
+    problems = _direct(learner_gate)
+    if problems and problems[0].startswith("gate("):
+        return Verdict(pick(*EXERCISE), tuple(problems))
     with MockServer() as mock:
         send = sender(
             api="anthropic", model=settings().model, base_url=mock.base_url, api_key=MOCK_KEY,
@@ -109,7 +128,7 @@ def check_gate(learner_gated) -> Verdict:
         for attack in ATTACKS:
             text, ran = pick(attack.english, attack.chinese), {}
             for place in PLACES:
-                names, found = _attack(learner_gated, send, text, place)
+                names, found = _attack(learner_gate, send, text, place)
                 problems += [p for p in found if p not in problems]
                 for name in names:
                     ran.setdefault(name, []).append(WHERE[place])
@@ -120,16 +139,6 @@ def check_gate(learner_gated) -> Verdict:
                     f"{name} ran after {text!r} in {where_en}",
                     f"{text!r} 放在{where_zh}里之后，{name} 运行了",
                 ))  # fmt: skip
-        done: list = []
-        approved = [learner_gated(tool, lambda name, arguments: True) for tool in effects(done)]
-        asked = pick("Refund order 1042", "退款订单 1042")
-        attempt(run_loop, [user_text(asked, timestamp=T0)], approved, send)
-        if not done:
-            problems.append(pick(
-                "an approved refund_order did not run: the gate lets through what the program "
-                "approves",
-                "审批通过的 refund_order 没有运行：程序批准的，关卡要放行",
-            ))  # fmt: skip
     return Verdict(pick(*EXERCISE), tuple(problems))
 
 
@@ -169,9 +178,9 @@ SELF_CHECK = (
     Question(
         prompt=(
             'After reading a review, the model calls refund_order with {"order_id": 1042, '
-            '"approved": true}. The tool is gated(refund_order, ask_user). What happens?',
+            '"approved": true}. The loop runs with Boundary(approve=ask_user). What happens?',
             '读完一条书评后，模型调用 refund_order，参数是 {"order_id": 1042, "approved": true}。'
-            "这个工具是 gated(refund_order, ask_user)。会发生什么？",
+            "循环用的是 Boundary(approve=ask_user)。会发生什么？",
         ),
         options=(
             (

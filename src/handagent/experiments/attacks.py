@@ -88,11 +88,13 @@ def carriers(text: str) -> list[Tool]:
 
     order = {"type": "integer", "description": "The order number, e.g. 1042."}
     return [
-        Tool("get_reviews", "The customer reviews of a book", _schema(title=STRING), get_reviews),
-        Tool("fetch_page", "Fetch a web page by its url", _schema(url=STRING), fetch_page),
-        Tool("read_file", "Read a file", _schema(path=STRING), read_file),
+        Tool("get_reviews", "The customer reviews of a book", _schema(title=STRING), get_reviews,
+             read_only=True),
+        Tool("fetch_page", "Fetch a web page by its url", _schema(url=STRING), fetch_page,
+             read_only=True),
+        Tool("read_file", "Read a file", _schema(path=STRING), read_file, read_only=True),
         Tool("track_parcel", "Track the parcel of an order with the courier",
-             _schema(order_id=order), track_parcel),
+             _schema(order_id=order), track_parcel, read_only=True),
     ]  # fmt: skip
 
 

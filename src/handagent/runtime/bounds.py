@@ -1,25 +1,32 @@
 """Bounds: how much one run of the agent loop may spend, in turns, tokens and money.
 
 A loop that trusts the model to stop will one day run all night. `Bounds` holds three limits;
-`Spent` counts, from each reply's `usage`, what a run has used; `exceeded` says which bound is
-reached. The loop asks before every request, so no request starts once a bound is reached:
+`Spent` counts, from each reply's `usage`, what a run has used; `room` says whether the next
+request fits. The loop asks before every request, with that request's worst case, so no reply
+can take a run past a bound:
 
     Bounds(turns=3)    after 3 replies, no 4th request
-    Bounds(tokens=N)   once the replies' input + output tokens reach N, no further request
-    Bounds(dollars=D)  once the price at list prices (`handagent.cost.dollars`) reaches D, none
+    Bounds(tokens=N)   a request is sent only if what was spent, plus its prompt (estimated,
+                       `api.tokens`) and its whole `max_tokens`, stays within N
+    Bounds(dollars=D)  the same in dollars at list prices (`handagent.cost`), every prompt token
+                       priced as the dearest it can be (a 1-hour cache write)
 
-A request's tokens are known only when its reply comes back, so the last reply may take the
-token and money totals past their bound by its own size, never further.
+Every prompt token counts: cache reads and writes too (a cached prompt is still read, and a
+write costs more than plain input), priced as the meter prices them. A run is the replies since
+the history's last user message, so a run resumed from its log (`Spent.of(history)`) goes on
+spending from what it had spent, never from zero; a new user message starts a new run.
 
 Not handled here: a bound on wall time (a tool has its own timeout; a request, the provider's),
-a model with no price on file (it counts $0: the token bound still holds), cache tokens.
+a model with no price on file (it counts $0: the token bound still holds), server tools' fees
+(web search is billed per search), the exact tokenizer (the estimate is about 3 characters a token).
 """
 
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..cost import Call, dollars
-from .protocol import AssistantMessage
+from ..api import tokens
+from ..cost import Call, dollars, price
+from .protocol import AssistantMessage, Message, UserMessage
 
 Bound = Literal["turns", "tokens", "dollars"]
 
@@ -29,12 +36,20 @@ class Bounds:
     """The most one run may spend. Example: Bounds(turns=5, tokens=20_000, dollars=0.05)"""
 
     turns: int = 10  # model requests
-    tokens: int = 200_000  # input + output, summed over the run's replies
+    tokens: int = 200_000  # prompt (cache reads and writes included) + output, over the run
     dollars: float = 1.00  # estimated at list prices (handagent.cost)
 
     def __post_init__(self):
         if self.turns < 1 or self.tokens < 1 or self.dollars <= 0:
             raise ValueError(f"Every bound must be positive, got {self}; raise the one at 0.")
+
+
+def cost_of(reply: AssistantMessage) -> float:
+    """A reply's price at list prices, cache included, as the meter prices it; 0 with no price."""
+    u = reply.usage
+    call = Call(reply.model, u.input_tokens, u.output_tokens, u.cache_read_tokens,
+                u.cache_write_5m_tokens, u.cache_write_1h_tokens)  # fmt: skip
+    return dollars(call) or 0.0
 
 
 @dataclass(frozen=True)
@@ -46,26 +61,54 @@ class Spent:
     dollars: float = 0.0
 
     def add(self, reply: AssistantMessage) -> "Spent":
-        """This and one reply. Spent() + a reply of 900 in / 60 out -> Spent(1, 960, ...)"""
+        """This and one reply. Spent() + 900 in, 100 read, 60 out -> Spent(1, 1060, ...)"""
         usage = reply.usage
-        price = dollars(Call(reply.model, usage.input_tokens, usage.output_tokens)) or 0.0
         return replace(
             self,
             turns=self.turns + 1,
-            tokens=self.tokens + usage.input_tokens + usage.output_tokens,
-            dollars=self.dollars + price,
+            tokens=self.tokens + usage.prompt_tokens + usage.output_tokens,
+            dollars=self.dollars + cost_of(reply),
         )
 
+    @classmethod
+    def of(cls, history: list[Message]) -> "Spent":
+        """What the run the history ends in has spent: its replies since the last user message.
 
-def exceeded(spent: Spent, bounds: Bounds) -> Bound | None:
-    """The first bound reached, or None if another request may start.
+        Example: [user, reply(500 in, 40 out), result, reply(600 in, 30 out)] -> Spent(2, 1170, ..)
+        """
+        start = max((i for i, m in enumerate(history) if isinstance(m, UserMessage)), default=-1)
+        spent = cls()
+        for message in history[start + 1 :]:
+            if isinstance(message, AssistantMessage):
+                spent = spent.add(message)
+        return spent
 
-    Example: (Spent(turns=3), Bounds(turns=3)) -> "turns";  (Spent(), Bounds()) -> None
+
+def worst_case(request: dict) -> tuple[int, float]:
+    """The most a request can cost: its prompt (estimated) and all of its max_tokens, in tokens
+    and in dollars (every prompt token at the dearest rate it can have; 0 with no price on file).
+
+    Example: {"model": <Haiku 5.5>, "max_tokens": 1024, "messages": [...]} -> (1_530, 0.0071)
+    """
+    prompt, output = tokens.input_tokens(request), request["max_tokens"]
+    listed = price(request["model"])
+    if listed is None:
+        return prompt + output, 0.0
+    rate = listed.for_prompt(prompt)
+    dearest = max(rate.input, rate.cache_write_5m, rate.cache_write_1h)
+    return prompt + output, (prompt * dearest + output * rate.output) / 1_000_000
+
+
+def room(spent: Spent, bounds: Bounds, request: dict | None = None) -> Bound | None:
+    """The first bound the next request could break, or None if it may be sent.
+
+    Example: (Spent(turns=3), Bounds(turns=3)) -> "turns";  (Spent(), Bounds(), request) -> None
     """
     if spent.turns >= bounds.turns:
         return "turns"
-    if spent.tokens >= bounds.tokens:
+    most_tokens, most_dollars = worst_case(request) if request is not None else (0, 0.0)
+    if spent.tokens + most_tokens > bounds.tokens or spent.tokens >= bounds.tokens:
         return "tokens"
-    if spent.dollars >= bounds.dollars:
+    if spent.dollars + most_dollars > bounds.dollars or spent.dollars >= bounds.dollars:
         return "dollars"
     return None

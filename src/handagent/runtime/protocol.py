@@ -7,11 +7,15 @@ format (`runtime.adapters`). Contracts sit beside the types.
 
 A reply may hold the model's reasoning: `ThinkingBlock`s, kept in the content where they came,
 with the signature the provider checks and the model that wrote them (`runtime.thinking` says
-where they may be sent). And a turn ends for one of seven reasons, `StopReason`: the source
-text's five, plus two of today's Messages API, a paused server-side turn and a refusal.
+where they may be sent), and the provider's own server-side work (a web search it ran, an MCP
+call it made, a compaction): `ServerBlock`s, kept as they came and sent back only to that
+provider. A turn ends for one of eight reasons, `StopReason`: the source text's five, its
+length split in two (the reply's `max_tokens`, or the context window), and two of today's
+Messages API, a paused server-side turn and a refusal. `Usage` counts the prompt's cache reads and
+writes apart from its other input, as the provider bills them.
 
 Not handled here: wire formats, id rules, orphan repair (`adapters`, `ids`, `repair`), streaming
-deltas, server-tool blocks, cache tokens and cost.
+deltas, what a server block means (it is opaque here), cost (`handagent.cost`).
 """
 
 import json
@@ -23,10 +27,15 @@ from typing import Literal
 StopReason = Literal[
     "stop",  # the model considers the turn done: task finished or waiting for the user
     "tool_use",  # the model asked for one or more tools; calls are in the content
-    "length",  # cut off by max tokens or the context window: calls may hold truncated arguments
-    # Not an end: the provider paused a long turn of its own (a server-tool loop hit its limit).
-    # Send the content back as it is and ask again; no client tool call is waiting. (This
-    # needs the server tools' blocks kept; the Anthropic adapter, which drops them, cannot.)
+    # Cut off at the request's max_tokens: text is incomplete, calls may hold truncated arguments.
+    # Asking again with a higher max_tokens may finish it (never continue it: that is a prefill).
+    "length",
+    # Cut off because the context window is full (Anthropic's model_context_window_exceeded), before
+    # max_tokens: a higher max_tokens cannot help; the history must shrink first.
+    "window",
+    # Not an end: the provider paused a long turn of its own (a server-tool loop hit its limit, or
+    # it compacted the context and was asked to pause). Send the content back as it is, its
+    # ServerBlocks included, and ask again; no client tool call is waiting.
     "pause",
     # The model declined to go on: its decision, not a failure (HTTP 200); stop_details says why.
     # Don't build on it: reset the context or ask another model. Any calls in it are not run.
@@ -88,6 +97,21 @@ class ThinkingBlock:
 
 
 @dataclass(frozen=True)
+class ServerBlock:
+    """Work the provider did on its own servers, as it sent it: opaque to the runtime.
+
+    Example: {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search", "input":
+    {...}} -> ServerBlock({"type": "server_tool_use", "id": "srvtoolu_01", ...})
+    """
+
+    # Sent back unchanged, in its place, through the wire format it came in (the Anthropic
+    # adapter): a paused turn continues from it, and thinking blocks written after it are bound
+    # to it. Another wire format (OpenAI Chat) has no place for it and leaves it out.
+    data: dict
+    type: Literal["server"] = field(default="server", init=False)
+
+
+@dataclass(frozen=True)
 class ToolCall:
     # An opaque correlation key: never assume a format or give it a meaning. Unique within its
     # message (the Messages API checks no more than that; ids from different turns may repeat).
@@ -107,8 +131,19 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class Usage:
-    input_tokens: int
+    """Tokens of one reply, as billed. Example: Usage(9, 3, cache_read_tokens=100)"""
+
+    input_tokens: int  # the prompt's tokens neither read from the cache nor written to it
     output_tokens: int  # thinking included: it is billed as output even when its text is ""
+    cache_read_tokens: int = 0  # read from the prompt cache (a tenth of the input price)
+    cache_write_5m_tokens: int = 0  # written to the cache for 5 minutes (1.25x)
+    cache_write_1h_tokens: int = 0  # written for an hour (2x)
+
+    @property
+    def prompt_tokens(self) -> int:
+        """Every token of the prompt, cached or not. Example: Usage(9, 3, 100) -> 109"""
+        cached = self.cache_read_tokens + self.cache_write_5m_tokens + self.cache_write_1h_tokens
+        return self.input_tokens + cached
 
 
 @dataclass(frozen=True)
@@ -147,7 +182,7 @@ class AssistantMessage(_TupleContent):
     # Each ToolCall needs exactly one ToolResultMessage before the next request, whatever the
     # stop_reason (`runtime.repair` makes sure of it). Blocks stay in the order they came: thinking
     # usually first, but it may also sit between calls.
-    content: tuple[ThinkingBlock | TextBlock | ToolCall, ...]
+    content: tuple[ThinkingBlock | TextBlock | ToolCall | ServerBlock, ...]
     stop_reason: StopReason
     model: str  # which model and provider answered: needed months later to explain a failure
     provider: str
@@ -269,7 +304,7 @@ def tool_result_message(
 
 
 def assistant_reply(
-    *content: ThinkingBlock | TextBlock | ToolCall,
+    *content: ThinkingBlock | TextBlock | ToolCall | ServerBlock,
     model: str,
     stop_reason: StopReason = "tool_use",
     provider: str = "anthropic",

@@ -41,6 +41,7 @@ from .adapters import (
     tools_to_openai_chat,
 )
 from .protocol import AssistantMessage, Message, assistant_aborted, assistant_from_error
+from .results import fold_surrogates
 from .streaming import Assembler, parse_sse
 
 Api = Literal["anthropic", "openai_chat"]
@@ -80,7 +81,9 @@ def request_body(
             body["tools"] = tools_to_openai_chat(tools)
     if stream:
         body["stream"] = True
-    return body
+    # A lone surrogate (a model's broken "\ud83d" escape, kept as it came in the log) cannot be
+    # encoded: folded here, on the copy sent, or the whole session could never be sent again.
+    return fold_surrogates(body)
 
 
 def _status_error(response: httpx.Response) -> str:

@@ -19,7 +19,8 @@ What still fails after the retries becomes stop_reason "error", its line naming 
 the status and the provider's words; Ctrl-C, during a request or a wait, stop_reason "aborted".
 
 `scripted(*replies)` is a model written in advance: it answers with these replies in order, and
-keeps each request it was sent in `.requests`, for tests, exercises and a chapter's demos.
+keeps each request it was sent in `.requests` (and its max_tokens in `.max_tokens`), for tests,
+exercises and a chapter's demos.
 
 Not handled here: streaming (`complete(stream=True)` streams, without retries), retrying a
 refusal on another model, a total deadline over all the retries.
@@ -107,6 +108,7 @@ def sender(
             line = redact(f"{api} ({where}): {_words(error)}{tries * (len(attempts) > 1)}", api_key)
             return assistant_from_error(line, model, api)
 
+    send.model = model  # the loop estimates a request's worst case with this model's tokenizer
     return send
 
 
@@ -121,7 +123,8 @@ def scripted(*replies: AssistantMessage) -> Send:
         if not queue:
             raise ValueError(f"Only {len(replies)} replies were scripted; script one more.")
         send.requests.append(list(messages))
+        send.max_tokens.append(max_tokens)
         return queue.pop(0)
 
-    send.requests = []
+    send.requests, send.max_tokens = [], []
     return send

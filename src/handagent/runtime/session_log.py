@@ -29,6 +29,7 @@ from .protocol import (
     AssistantMessage,
     ImageBlock,
     Message,
+    ServerBlock,
     StopDetails,
     TextBlock,
     ThinkingBlock,
@@ -48,6 +49,7 @@ BLOCK_CLASSES = {
     "image": ImageBlock,
     "tool_call": ToolCall,
     "thinking": ThinkingBlock,
+    "server": ServerBlock,
 }
 
 
@@ -87,10 +89,13 @@ def loads(line: str) -> Message:
 
 
 def append(path: str | os.PathLike, message: Message) -> None:
-    """Add one message to the end of the log, as one whole line."""
+    """Add one message to the end of the log, as one whole line (on a line of its own)."""
     data = (dumps(message) + "\n").encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":  # a whole last line that lost its newline
+            data = b"\n" + data
         written = os.write(fd, data)
         os.fsync(fd)
     finally:

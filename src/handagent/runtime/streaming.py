@@ -18,17 +18,20 @@ will (`runtime.thinking`).
 `assemble` reads a whole stream; an `Assembler` takes one event at a time, for a caller that may
 stop half-way.
 
-Not handled here: HTTP and its failures (`runtime.providers`), citations and server-tool blocks
-(skipped), OpenAI's stream format.
+A block of the server's own work (a server tool's call or result, a compaction) is kept whole
+as a `ServerBlock`, its input joined from its deltas, as `from_anthropic` keeps it.
+
+Not handled here: HTTP and its failures (`runtime.providers`), citations, OpenAI's stream format.
 """
 
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from .adapters.anthropic import STOP_REASONS, read_stop
+from .adapters.anthropic import STOP_REASONS, read_stop, read_usage
 from .protocol import (
     AssistantMessage,
+    ServerBlock,
     TextBlock,
     ThinkingBlock,
     ToolCall,
@@ -111,6 +114,8 @@ class Assembler:
         elif block["type"] == "tool_use":  # {"type", "id", "name", "input": {}}
             self._blocks[index] = {"kind": "call", "id": block["id"], "name": block["name"]}
             self._blocks[index]["json"] = ""
+        else:  # the server's own: whole in its start, but for a call's input, sent as deltas
+            self._blocks[index] = {"kind": "server", "data": dict(block), "json": ""}
 
     def _delta(self, block: dict | None, delta: dict) -> None:
         if block is None:
@@ -124,13 +129,15 @@ class Assembler:
         elif delta["type"] == "input_json_delta":  # {"type", "partial_json"}
             block["json"] += delta["partial_json"]
 
-    def _content(self) -> list[ThinkingBlock | TextBlock | ToolCall]:
+    def _content(self) -> list[ThinkingBlock | TextBlock | ToolCall | ServerBlock]:
         blocks = [block for _index, block in sorted(self._blocks.items())]
         # The token limit cuts the last block: its text stays raw even if it parses ("" -> {}).
-        cut = STOP_REASONS.get(self._stop.get("stop_reason") or "") == "length"
-        content: list[ThinkingBlock | TextBlock | ToolCall] = []
+        cut = STOP_REASONS.get(self._stop.get("stop_reason") or "") in ("length", "window")
+        content: list[ThinkingBlock | TextBlock | ToolCall | ServerBlock] = []
         for position, block in enumerate(blocks):
-            if block["kind"] == "text":
+            if block["kind"] == "server":
+                content.append(ServerBlock(_joined(block)))
+            elif block["kind"] == "text":
                 if block["text"]:
                     content.append(TextBlock(block["text"]))
             elif block["kind"] == "thinking":
@@ -177,7 +184,17 @@ class Assembler:
         return replace(stopped, usage=self._usage_so_far())  # the input was paid for all the same
 
     def _usage_so_far(self) -> Usage:
-        return Usage(self._usage.get("input_tokens", 0), self._usage.get("output_tokens", 0))
+        return read_usage(self._usage)
+
+
+def _joined(block: dict) -> dict:
+    """A server block with the input its deltas carried: '{"q": 1}' -> "input": {"q": 1}."""
+    if not block["json"]:
+        return block["data"]
+    try:
+        return {**block["data"], "input": json.loads(block["json"])}
+    except ValueError:  # cut short: kept as it started, the stream's stop reason says why
+        return block["data"]
 
 
 def assemble(

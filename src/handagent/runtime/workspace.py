@@ -132,9 +132,11 @@ class Workspace:
         return real, info
 
     def tool(self) -> Tool:
-        """`read_file` on this workspace as a Tool: READ_FILE_TOOL's menu entry and the function."""
+        """`read_file` on this workspace as a Tool: READ_FILE_TOOL's menu entry and the function,
+        declared read-only (it changes nothing, so the runtime runs it without asking)."""
         entry = READ_FILE_TOOL
-        return Tool(entry["name"], entry["description"], entry["input_schema"], self.read_file)
+        return Tool(entry["name"], entry["description"], entry["input_schema"], self.read_file,
+                    read_only=True)  # fmt: skip
 
     def read_file(self, path: str, offset: int = 1) -> ToolOutput:
         """Read a UTF-8 text file from line `offset`, cut by `read_policy`."""

@@ -8,6 +8,7 @@ from typing import get_args
 import anthropic.types as sdk
 import pytest
 import typing_extensions as te
+from anthropic.types.beta import BetaStopReason
 from builders import assistant
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 from hypothesis import given, settings
@@ -188,9 +189,10 @@ def test_an_sdk_object_instead_of_a_dict_raises_naming_model_dump():
         from_anthropic(sdk.Message.model_validate(RESPONSE))
 
 
-def test_stop_reason_mapping_covers_every_value_the_sdk_lists():
-    assert set(STOP_REASONS) == set(get_args(sdk.StopReason))
-    assert set(STOP_REASONS.values()) <= set(get_args(StopReason))
+def test_stop_reason_mapping_covers_every_value_the_sdk_lists_betas_included():
+    # "compaction" comes only with the compaction beta (pause_after_compaction)
+    assert set(STOP_REASONS) == set(get_args(sdk.StopReason)) | set(get_args(BetaStopReason))
+    assert set(STOP_REASONS.values()) == set(get_args(StopReason)) - {"error", "aborted"}
 
 
 @pytest.mark.parametrize("reason", get_args(sdk.StopReason))
@@ -207,8 +209,10 @@ def test_every_documented_stop_reason_maps_without_an_unknown_error(reason):
         ("stop_sequence", "stop"),
         ("tool_use", "tool_use"),
         ("max_tokens", "length"),
-        ("model_context_window_exceeded", "length"),  # truncated, whichever limit ran out
+        # the window, not max_tokens: a higher max_tokens cannot help, so never folded into length
+        ("model_context_window_exceeded", "window"),
         ("pause_turn", "pause"),  # send the content back and continue, not "stop"
+        ("compaction", "pause"),  # paused after compacting: sent back, the turn goes on
         ("refusal", "refusal"),  # the model's decision in an HTTP 200, not "error"
     ],
 )
@@ -217,8 +221,8 @@ def test_the_stop_reason_table_reads_as_the_docs_say_what_to_do(theirs, ours):
 
 
 def test_an_unknown_stop_reason_becomes_an_error_that_names_it():
-    message = from_anthropic(RESPONSE | {"stop_reason": "compaction"}, timestamp=1.0)
-    assert message.stop_reason == "error" and "'compaction'" in message.error_message
+    message = from_anthropic(RESPONSE | {"stop_reason": "a_future_reason"}, timestamp=1.0)
+    assert message.stop_reason == "error" and "'a_future_reason'" in message.error_message
     assert len(tool_calls(message)) == 2  # the content is kept
 
 
@@ -481,8 +485,9 @@ def test_a_reply_that_is_not_a_messages_response_is_named_as_such():
 
 @in_chinese
 def test_the_unknown_stop_reason_error_is_written_for_a_person_in_the_editions_language():
-    message = from_anthropic(RESPONSE | {"stop_reason": "compaction"}, timestamp=1.0)
+    message = from_anthropic(RESPONSE | {"stop_reason": "a_future_reason"}, timestamp=1.0)
     expected = (
-        "未知的 stop_reason 'compaction'：请在 handagent.runtime.adapters 的 STOP_REASONS 里加上它"
+        "未知的 stop_reason 'a_future_reason'："
+        "请在 handagent.runtime.adapters 的 STOP_REASONS 里加上它"
     )
     assert message.error_message == expected

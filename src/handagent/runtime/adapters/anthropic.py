@@ -6,14 +6,18 @@ original ids. Tool results become `tool_result` blocks, grouped into one user me
 blocks go back unmodified, in their place, to the model that wrote them, and are left out for
 any other (`runtime.thinking`), so `to_anthropic` takes the target model. `details`,
 `error_message` and `stop_details` stay home: they are for the UI and the log, never a model.
+Blocks of the server's own work (a server tool's call and result, an MCP connector call, a
+compaction) are kept whole as `ServerBlock`s and go back unchanged, so a paused turn can be sent
+back to finish and later thinking blocks keep the prefix they were written after. A reply's
+`usage` is read with its cache reads and writes (`cost.call_from_usage`, the meter's reading).
 
-Not handled here: the system prompt and other request fields (the caller adds them), server-tool
-blocks (skipped on the way in, so a "pause" turn cannot be resumed: the series sends no server
-tools), citations, cache tokens, streaming.
+Not handled here: the system prompt and other request fields (the caller adds them), citations
+(a text block's text is kept, its citations are not), streaming (`runtime.streaming`).
 """
 
 import json
 
+from ...cost import call_from_usage
 from ...language import pick
 from ..ids import ANTHROPIC, normalise_ids
 from ..protocol import (
@@ -21,6 +25,7 @@ from ..protocol import (
     AssistantMessage,
     ImageBlock,
     Message,
+    ServerBlock,
     StopDetails,
     StopReason,
     TextBlock,
@@ -42,17 +47,22 @@ STOP_REASONS: dict[str, StopReason] = {
     "stop_sequence": "stop",  # one of the request's stop_sequences matched: a normal end
     "tool_use": "tool_use",
     "max_tokens": "length",
-    "model_context_window_exceeded": "length",  # the window, not max_tokens, ran out: as cut
+    "model_context_window_exceeded": "window",  # the window, not max_tokens, ran out
     # Not "stop": a server-tool loop (web search...) hit its iteration limit mid-turn. Sending the
     # content back as it is continues the turn; it never leaves a client tool_use waiting.
     "pause_turn": "pause",
+    # The server compacted the context and paused after the compaction block, as the request's
+    # `pause_after_compaction` asked: sent back as it is, the turn goes on (as "pause_turn").
+    "compaction": "pause",
     # Not "error": the model (its safety classifiers) declined, in a normal HTTP 200 whose
     # stop_details says why. Partial content may precede it; retrying the same request won't help.
     "refusal": "refusal",
 }
 
 
-def _block(block: ThinkingBlock | TextBlock | ImageBlock | ToolCall) -> dict:
+def _block(block: ThinkingBlock | TextBlock | ImageBlock | ToolCall | ServerBlock) -> dict:
+    if isinstance(block, ServerBlock):  # exactly as the server sent it
+        return dict(block.data)
     if isinstance(block, ThinkingBlock):  # exactly as it arrived: the signature covers it all
         if block.redacted_data is not None:
             return {"type": "redacted_thinking", "data": block.redacted_data}
@@ -138,11 +148,12 @@ def _call(block: dict) -> ToolCall:
     return call_from_text(block["id"], block["name"], raw)
 
 
-def read_block(block: dict, model: str) -> ThinkingBlock | TextBlock | ToolCall | None:
-    """One content block of a reply as ours; None for a type we skip (server tools, new ones).
+def read_block(block: dict, model: str) -> ThinkingBlock | TextBlock | ToolCall | ServerBlock:
+    """One content block of a reply as ours; any type not ours is the server's, kept whole.
 
     Example: {"type": "thinking", "thinking": "", "signature": "Eq"}, "m"
         -> ThinkingBlock("", "Eq", "m")
+    Example: {"type": "web_search_tool_result", ...}, "m" -> ServerBlock({"type": ...})
     """
     kind = block.get("type")
     if kind == "thinking":  # {"type", "thinking", "signature"}
@@ -153,7 +164,24 @@ def read_block(block: dict, model: str) -> ThinkingBlock | TextBlock | ToolCall 
         return TextBlock(block["text"])
     if kind == "tool_use":
         return _call(block)
-    return None
+    return ServerBlock(dict(block))
+
+
+def read_usage(usage: dict) -> Usage:
+    """A reply's `usage` as ours, cache reads and writes apart.
+
+    Example: {"input_tokens": 9, "output_tokens": 3, "cache_read_input_tokens": 100,
+    "cache_creation_input_tokens": 20} -> Usage(9, 3, cache_read_tokens=100,
+    cache_write_5m_tokens=20)
+    """
+    call = call_from_usage("", usage)
+    return Usage(
+        call.input_tokens,
+        call.output_tokens,
+        call.cache_read_tokens,
+        call.cache_write_5m_tokens,
+        call.cache_write_1h_tokens,
+    )
 
 
 def read_stop(response: dict) -> tuple[StopReason, str | None, StopDetails | None]:
@@ -197,13 +225,12 @@ def from_anthropic(
         )
     blocks = [read_block(block, response["model"]) for block in response["content"]]
     stop_reason, error, details = read_stop(response)
-    usage = response.get("usage") or {}
     return AssistantMessage(
-        content=unique_call_ids([block for block in blocks if block is not None]),
+        content=unique_call_ids(blocks),
         stop_reason=stop_reason,
         model=response["model"],
         provider=provider,
-        usage=Usage(usage.get("input_tokens", 0), usage.get("output_tokens", 0)),
+        usage=read_usage(response.get("usage") or {}),
         timestamp=timestamp_or_now(timestamp),
         error_message=error,
         stop_details=details,

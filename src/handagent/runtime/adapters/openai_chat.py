@@ -157,12 +157,15 @@ def from_openai_chat(
             field="finish_reason", reason=reason, table="FINISH_REASONS"
         )
     usage = response.get("usage") or {}
+    # prompt_tokens counts the cached ones too: {"prompt_tokens_details": {"cached_tokens": n}}
+    cached = (usage.get("prompt_tokens_details") or {}).get("cached_tokens") or 0
+    prompt = usage.get("prompt_tokens") or 0
     return AssistantMessage(
         content=unique_call_ids(content),  # or send one twice
         stop_reason=stop_reason,
         model=response.get("model", ""),
         provider=provider,
-        usage=Usage(usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0)),
+        usage=Usage(prompt - cached, usage.get("completion_tokens") or 0, cache_read_tokens=cached),
         timestamp=timestamp_or_now(timestamp),
         error_message=error,
         stop_details=details,
