@@ -100,11 +100,13 @@ def test_an_embedded_resource_gives_its_text_or_its_image_under_a_line_naming_it
     text = {"uri": "file:///a/main.rs", "mimeType": "text/x-rust", "text": "fn main() {}"}
     png = {"uri": "demo://logo", "mimeType": "image/png", "blob": PNG}
     other = {"uri": "file:///a.bin", "mimeType": "application/octet-stream", "blob": "AAEC"}
-    embedded = [{"type": "resource", "resource": each} for each in (text, png, other)]
+    as_bytes = {"uri": "demo://note", "mimeType": "text/plain", "blob": "aMOpIQ=="}  # "hé!"
+    embedded = [{"type": "resource", "resource": each} for each in (text, png, as_bytes, other)]
     assert answered(*embedded) == [
         {"type": "text", "text": "[resource file:///a/main.rs (text/x-rust)]\nfn main() {}"},
         {"type": "text", "text": "[resource demo://logo]"},
         api_image(PNG, "image/png"),
+        {"type": "text", "text": "[resource demo://note (text/plain)]\nhé!"},
         {"type": "text", "text": "[resource file:///a.bin (application/octet-stream, 3 bytes) "
          "left out: a tool_result holds text and images only]"},
     ]  # fmt: skip

@@ -9,7 +9,8 @@ what a tool_result holds (text and image blocks), or said in a line of text.
     {"type": "audio", "data", "mimeType"}        a line: audio left out
     {"type": "resource_link", "uri", "name"}     a line naming the link
     {"type": "resource", "resource": {"text"}}   its text, under a line naming its uri
-    {"type": "resource", "resource": {"blob"}}   an image as above, else a line
+    {"type": "resource", "resource": {"blob"}}   an image as above, text if its type is text
+                                                 and its bytes UTF-8, else a line
     structuredContent, when content is empty     its JSON as text (any JSON value, 2026-07-28)
     annotations, _meta                           dropped: hints for a display, no place on the API
 
@@ -76,6 +77,12 @@ def _resource(resource: dict) -> list[dict]:
     blob = resource.get("blob") or ""
     if kind.startswith("image/"):
         return [_line(f"resource {uri}"), *image_blocks(blob, kind, "resource")]
+    if kind.startswith("text/") or kind.endswith(("json", "xml")):
+        try:  # text sent as bytes: the model reads it as text
+            text = base64.b64decode(blob, validate=True).decode()
+            return [{"type": "text", "text": f"[resource {uri} ({kind})]\n{text}"}]
+        except (binascii.Error, UnicodeDecodeError):
+            pass
     return [_line(f"resource {uri} ({kind}, {len(blob) * 3 // 4:,} bytes) left out: a "
                   "tool_result holds text and images only")]  # fmt: skip
 
