@@ -54,6 +54,14 @@ def use(name: str, **arguments) -> dict:
     return {"type": "tool_use", "id": f"toolu_{name}", "name": name, "input": arguments}
 
 
+def error_text(answer: dict) -> str:
+    """The one text block of a tool_result marked is_error."""
+    assert answer["is_error"] is True
+    (block,) = answer["content"]
+    assert block["type"] == "text"
+    return block["text"]
+
+
 def cancels_for(log, tool: str) -> list[dict]:
     (sent,) = [m for m in received(log, "tools/call") if m["params"]["name"] == tool]
     cancels = received(log, "notifications/cancelled")
@@ -89,11 +97,11 @@ def test_a_call_the_server_never_answers_times_out_and_is_never_called_refused(t
     log = tmp_path / "received.jsonl"
     with McpServers({"rogue": rogue(log)}, timeout=1.0) as connected:
         answer = accepted_result(connected.call(use("hang")))
-    assert answer["is_error"] is True
-    assert answer["content"] == [{"type": "text", "text": (
+    assert error_text(answer) == (
         "hang on server 'rogue' timed out: no answer within 1 s. The server was told to stop "
         "(notifications/cancelled); it may have run in part or in full: check before asking "
-        "for it again.")}]  # fmt: skip
+        "for it again."
+    )
     assert cancels_for(log, "hang")
 
 
@@ -102,13 +110,12 @@ def test_a_server_that_dies_mid_call_failed_and_the_other_servers_carry_on():
         first = accepted_result(connected.call(use("rogue__die")))
         again = accepted_result(connected.call(use("rogue__echo", said="hi")))
         other = connected.call(use("other__echo", said="hi"))
-    assert first["is_error"] and again["is_error"]
-    assert first["content"][0]["text"] == (
+    assert error_text(first) == (
         "The call to die on server 'rogue' failed: the server closed the connection (Connection "
         "closed); it may have crashed, and it may have run in part or in full: check before "
         "asking for it again."
     )
-    assert "refused" not in again["content"][0]["text"]
+    assert "refused" not in error_text(again)
     assert other["content"] == [{"type": "text", "text": '{"said": "hi"}'}]
 
 
@@ -119,9 +126,8 @@ def test_an_svg_image_reaches_the_model_as_a_line_saying_it_was_left_out(servers
 
 
 def test_a_result_that_breaks_its_tools_output_schema_is_an_error_the_model_reads(servers):
-    answer = accepted_result(servers.call(use("weather")))
-    assert answer["is_error"] is True
-    assert answer["content"] == [{"type": "text", "text": (
+    assert error_text(accepted_result(servers.call(use("weather")))) == (
         "weather on server 'rogue' returned a result that breaks the tool's declared output "
         "schema, so it was withheld: Invalid structured content returned by tool weather: "
-        "'warm' is not of type 'number'")}]  # fmt: skip
+        "'warm' is not of type 'number'"
+    )

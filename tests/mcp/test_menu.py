@@ -4,8 +4,10 @@ duplicated tool never costs another tool its place (the review's r11, the client
 
 import pytest
 from builders import request, user
+from mcp import StdioServerParameters
 
 from handagent.api.checks import check_request
+from handagent.mcp.client import McpServers
 from handagent.mcp.menu import RemoteTool, menu_names
 
 
@@ -120,3 +122,5 @@ def test_every_tool_is_an_effect_unless_the_program_names_it_read_only():
 def test_a_server_name_the_api_could_not_prefix_with_is_refused_at_once():
     with pytest.raises(ValueError, match="Server name 'my server': use 1-40 letters"):
         menu_names({"my server": [listed("x")]})
+    with pytest.raises(ValueError, match="Server name 'a.b': use 1-40 letters"):
+        McpServers({"a.b": StdioServerParameters(command="never-started")})

@@ -40,7 +40,7 @@ from mcp.client.stdio import stdio_client
 from ..dispatch import tool_result
 from ..tools import Tool, ToolOutput
 from .calls import call_tool
-from .menu import RemoteTool, menu_names
+from .menu import RemoteTool, check_server_name, menu_names
 from .results import result_content
 from .wire import tool_result_of
 
@@ -73,6 +73,8 @@ class McpServers:
     def __init__(self, servers: Mapping, *, taken: Iterable[str] = (), timeout: float = 30.0,
                  read_only: Mapping[str, Iterable[str]] | None = None,
                  max_pages: int = MAX_PAGES):  # fmt: skip
+        for name in servers:  # before any server starts
+            check_server_name(name)
         unknown = set(read_only or {}) - set(servers)
         if unknown:
             raise ValueError(f"read_only names {sorted(unknown)}, which are not among the "

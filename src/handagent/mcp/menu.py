@@ -69,6 +69,12 @@ def unacceptable(listed: dict) -> str | None:
     return None
 
 
+def check_server_name(server: str) -> None:
+    """Raise unless `server` can prefix a tool name on the menu (a programmer's mistake)."""
+    if not isinstance(server, str) or not re.fullmatch(_SERVER_NAME, server):
+        raise ValueError(f"Server name {server!r}: use 1-40 letters, digits, _ or -.")
+
+
 def _plain(name: str) -> str:
     """A name with only the characters the API allows. Example: "text.upper" -> "text_upper\""""
     return re.sub(r"[^a-zA-Z0-9_-]", "_", name)[:MAX_NAME] or "_"
@@ -88,8 +94,7 @@ def menu_names(
     """
     warnings, kept = [], []
     for server, listed in listings.items():
-        if not re.fullmatch(_SERVER_NAME, server):
-            raise ValueError(f"Server name {server!r}: use 1-40 letters, digits, _ or -.")
+        check_server_name(server)
         seen = set()
         for tool in listed:
             name = tool.get("name")
