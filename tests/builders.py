@@ -9,6 +9,7 @@ build:
     result("toolu_01A") -> {"type": "tool_result", "tool_use_id": "toolu_01A", "content": "12:00"}
     request([user("Hi")], model="claude-sonnet-5") -> {"model": ..., "max_tokens": 100, ...}
     rejected(request) -> "messages.1: ..."   (the API's words, its status and type checked)
+    accepted_result(result("toolu_01A")) -> the block, once the API's rules and types take it
     sdk_content(text("Hi")) -> [TextBlock(text="Hi", type="text")]   (as reply.content holds it)
 
 The neutral protocol's reply, and stand-ins for a model and a round trip:
@@ -21,7 +22,7 @@ import json
 import socket
 
 import pytest
-from anthropic.types import ContentBlock
+from anthropic.types import ContentBlock, ImageBlockParam, TextBlockParam
 from pydantic import TypeAdapter
 
 from handagent.api.checks import Rejection, check_request
@@ -110,6 +111,18 @@ def rejected(body: object, status: int = 400, **kwargs) -> str:
     assert (caught.value.status, caught.value.error_type) == (status, error_type)
     assert str(caught.value) == caught.value.message  # a Rejection reads as the API's message
     return caught.value.message
+
+
+def accepted_result(answer: dict) -> dict:
+    """`answer`, a tool_result block, once the API's rules take it: `check_request` on a
+    conversation it ends, and the SDK's own types (TextBlockParam, ImageBlockParam: the four image
+    media types) on each block of its content, which check_request leaves to the server."""
+    asked = call(answer["tool_use_id"], "get_time")
+    check_request(request([user("Go"), assistant_turn([asked]), user([answer])]))
+    blocks = answer["content"] if isinstance(answer["content"], list) else []
+    for block in blocks:
+        TypeAdapter(TextBlockParam | ImageBlockParam).validate_python(block)
+    return answer
 
 
 # The API's words for a thinking turn that does not start with its thinking (the API

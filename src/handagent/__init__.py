@@ -70,8 +70,11 @@ Where each idea of the series lives, by the chapter that introduces it:
                 experiments.trials   trial(), sweep(): an attack run and measured; outcome_table()
     chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp
                 mcp.wire             an MCP tool as a menu entry, a CallToolResult as a tool_result
+                mcp.results          every MCP content type as text or an image the API takes
+                mcp.menu             tools the API would refuse left off; names without clashes
+                mcp.calls            one tools/call answered whatever happens, cancelled on time
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP
-                mcp.client           McpServers: servers' tools on one menu, clashes prefixed
+                mcp.client           McpServers: servers' tools on one menu, read-only if declared
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only

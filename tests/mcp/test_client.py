@@ -4,7 +4,9 @@ Their tools land on one menu the API accepts, clashes prefixed, and each call go
 its tool came from, whose answer becomes a tool_result (chapters 03-05) or a neutral result with
 the server in its details (chapter 09's loop and log)."""
 
+import json
 import sys
+import threading
 
 import pytest
 from builders import assistant, request, user
@@ -13,11 +15,14 @@ from paths import TESTS
 
 from handagent.api.checks import check_request
 from handagent.examples import CLOCK
-from handagent.mcp.client import McpServers, RemoteTool, menu_names, series_server
+from handagent.mcp.client import McpServers, series_server
+from handagent.mcp.menu import RemoteTool
 from handagent.runtime.calls import run_calls
 from handagent.runtime.protocol import ImageBlock, TextBlock, ToolCall
 from handagent.tools import ToolRegistry
 
+# McpWarning: the tests read what servers did from .warnings
+pytestmark = pytest.mark.filterwarnings("ignore::handagent.mcp.client.McpWarning")
 OTHER = StdioServerParameters(
     command=sys.executable, args=[str(TESTS / "clients" / "fastmcp_server.py")]
 )
@@ -29,42 +34,6 @@ PIXEL = (  # the red pixel fastmcp_server.py sends
 
 def listed(name: str) -> dict:
     return {"name": name, "description": f"The {name} tool.", "inputSchema": {"type": "object"}}
-
-
-def test_a_name_two_servers_share_is_prefixed_on_both_and_others_keep_theirs():
-    tools = menu_names({"a": [listed("add")], "b": [listed("add"), listed("echo")]})
-    assert [(t.server, t.name, t.menu_name) for t in tools] == [
-        ("a", "add", "a__add"),
-        ("b", "add", "b__add"),
-        ("b", "echo", "echo"),
-    ]
-    assert tools[1].menu_entry() == {
-        "name": "b__add",
-        "description": "The add tool.",
-        "input_schema": {"type": "object"},
-    }
-
-
-def test_a_name_the_program_already_uses_is_prefixed_on_the_server_side_only():
-    (tool,) = menu_names({"series": [listed("get_current_time")]}, taken=["get_current_time"])
-    assert tool.menu_name == "series__get_current_time"
-
-
-def test_characters_the_api_refuses_in_a_name_become_underscores():
-    (tool,) = menu_names({"b": [listed("text.upper")]})
-    assert (tool.name, tool.menu_name) == ("text.upper", "text_upper")
-
-
-def test_names_that_still_clash_after_prefixing_are_a_programmer_mistake_naming_the_fix():
-    with pytest.raises(
-        ValueError, match="The menu name 'a__x' is taken or too long; rename server 'a'"
-    ):
-        menu_names({"a": [listed("x")], "b": [listed("x")]}, taken=["a__x"])
-
-
-def test_a_server_name_the_api_could_not_prefix_with_is_refused_at_once():
-    with pytest.raises(ValueError, match="Server name 'my server': use 1-40 letters"):
-        menu_names({"my server": [listed("x")]})
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +58,10 @@ def test_both_servers_tools_share_one_menu_the_api_accepts(servers):
         ("other", "fail", "fail"),
     ]
     check_request(request([user("Hi")], tools=servers.menu()))
+    assert servers.warnings == [
+        "Server 'other': tool 'text.upper' is offered as 'text_upper' (the API allows letters, "
+        "digits, _ and -, names unique)."
+    ]
 
 
 def test_each_call_goes_to_the_server_its_tool_came_from(servers):
@@ -186,3 +159,62 @@ def test_a_stdio_server_starts_where_stderr_has_no_file_descriptor():
     done = subprocess.run([sys.executable, "-c", NO_FILENO], capture_output=True, text=True,
                           timeout=60)  # fmt: skip
     assert done.stdout.strip().endswith("'content': [{'type': 'text', 'text': '3'}]}"), done.stderr
+
+
+ROGUE = TESTS / "clients" / "rogue_mcp_server.py"
+ECHO = [{"name": "echo", "inputSchema": {"type": "object"}}]
+
+
+def rogue(**env) -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable, args=[str(ROGUE)], env=env)
+
+
+def entered_within(seconds: float, servers: McpServers) -> bool:
+    """Whether `with servers:` gets in within `seconds` (the review's r19 never did)."""
+    entered = threading.Event()
+
+    def connect():
+        with servers:
+            entered.set()
+
+    threading.Thread(target=connect, daemon=True).start()
+    return entered.wait(seconds)
+
+
+def test_a_cursor_given_again_ends_the_listing_with_a_warning_naming_the_server():
+    looping = McpServers({"loop": rogue(ROGUE_PAGES="same", ROGUE_TOOLS=json.dumps(ECHO))})
+    assert entered_within(10, looping)
+    assert [tool.menu_name for tool in looping.tools] == ["echo"]
+    assert looping.warnings[0] == (
+        "Server 'loop': tools/list gave the cursor 'again' again; its listing stops there, "
+        "at 2 tools."
+    )
+
+
+def test_a_listing_with_no_end_stops_at_the_page_limit_with_a_warning():
+    endless = McpServers({"pages": rogue(ROGUE_PAGES="endless")}, max_pages=3)
+    assert entered_within(10, endless)
+    assert endless.warnings[0] == (
+        "Server 'pages': tools/list has more than 3 pages; its listing stops there, at 15 tools."
+    )
+    assert len(endless.tools) == 5  # each page listed the same five; the repeats left off
+
+
+def test_a_server_that_cannot_start_is_left_out_and_the_others_connect():
+    gone = StdioServerParameters(command=str(TESTS / "no-such-server"))
+    with McpServers({"gone": gone, "series": series_server("add")}) as connected:
+        assert [tool.menu_name for tool in connected.tools] == ["add"]
+        (warned,) = connected.warnings
+    assert warned.startswith("Server 'gone' left out: it could not be started or listed (")
+
+
+def test_an_mcp_tool_is_an_effect_unless_the_program_declares_it_read_only(servers):
+    # the rule that makes chapter 11's gate fail closed over MCP (the review's r10)
+    assert {tool.name: tool.read_only for tool in servers.as_tools()} == dict.fromkeys(
+        ["series__get_current_time", "series__add", "get_weather", "other__add", "text_upper",
+         "radar", "forecast", "fail"], False)  # fmt: skip
+    declared = McpServers({"series": series_server("add")}, read_only={"series": ["add"]})
+    with declared:
+        assert [(t.name, t.read_only) for t in declared.as_tools()] == [("add", True)]
+    with pytest.raises(ValueError, match=r"read_only names \['nope'\], which are not among"):
+        McpServers({"series": series_server()}, read_only={"nope": ["add"]})

@@ -7,16 +7,15 @@ content types), not built with the module under test.
 """
 
 import mcp_types
-import pytest
 from builders import assistant_turn, call, request, user
 
 from handagent.api.checks import check_request
+from handagent.mcp.results import result_content
 from handagent.mcp.wire import (
     call_params,
     listed_tool,
     mcp_content,
     menu_entry,
-    result_content,
     tool_result_of,
 )
 
@@ -99,41 +98,6 @@ def test_text_and_image_content_reach_the_model_as_text_and_base64_image_blocks(
     result = {"content": [{"type": "text", "text": "Radar:"}, IMAGE]}
     answer = tool_result_of("toolu_01A", result)
     assert answer["content"] == [{"type": "text", "text": "Radar:"}, ANTHROPIC_IMAGE]
-    check_request(conversation_with(answer, [menu_entry(SPEC_TOOL)]))
-
-
-@pytest.mark.parametrize(
-    "block, said",
-    [
-        ({"type": "audio", "data": "UklG", "mimeType": "audio/wav"}, "[audio content, audio/wav"),
-        ({"type": "resource_link", "uri": "file:///a/main.rs", "name": "main.rs"},
-         "[resource link: file:///a/main.rs (main.rs)]"),
-        ({"type": "resource", "resource": {"uri": "file:///a/main.rs", "text": "fn main() {}"}},
-         "fn main() {}"),
-        ({"type": "resource", "resource": {"uri": "file:///a.bin", "blob": "AAEC",
-                                           "mimeType": "application/octet-stream"}},
-         "[embedded resource file:///a.bin, application/octet-stream: not shown]"),
-    ],
-)  # fmt: skip
-def test_content_a_tool_result_cannot_carry_becomes_a_line_saying_what_arrived(block, said):
-    mcp_types.CallToolResult.model_validate({"content": [block]})  # what a server may send
-    (line,) = result_content({"content": [block]})
-    assert line["type"] == "text" and line["text"].startswith(said)
-
-
-def test_structured_content_is_read_only_when_a_result_has_no_content():
-    structured = {"temperature": 22.5, "conditions": "Partly cloudy"}
-    alone = {"content": [], "structuredContent": structured}
-    assert result_content(alone) == [
-        {"type": "text", "text": '{"temperature": 22.5, "conditions": "Partly cloudy"}'}
-    ]
-    both = {"content": [{"type": "text", "text": "22.5 °C"}], "structuredContent": structured}
-    assert result_content(both) == [{"type": "text", "text": "22.5 °C"}]
-
-
-def test_an_empty_result_still_answers_the_call_with_words():
-    answer = tool_result_of("toolu_01A", {"content": []})
-    assert answer["content"] == [{"type": "text", "text": "[The tool returned no content.]"}]
     check_request(conversation_with(answer, [menu_entry(SPEC_TOOL)]))
 
 

@@ -5,10 +5,16 @@ model, talks to it. The official `mcp` SDK does the protocol (JSON-RPC, the hand
 these modules only map its wire onto the Messages API's:
 
     wire      an MCP tool as a menu entry, a tool_use as tools/call, a CallToolResult as a
-              tool_result (isError -> is_error, text and image content)
+              tool_result (isError -> is_error)
+    results   every content type the spec allows as text or an image block the API takes
+    menu      RemoteTool; tools the API would refuse left off with a warning, names made unique
+    calls     one tools/call answered whatever happens: timed out, failed, cancelled on the server
     server    server_for(): any ToolRegistry served over MCP; series_tools(), the series' own
-    client    McpServers: servers' tools on one menu, clashes prefixed, each call's server kept
+    client    McpServers: servers' tools on one menu, each call's server kept, read-only only
+              where the program says so
     __main__  python -m handagent.mcp: the series' tools over stdio (--help lists them)
+
+Imports point one way: wire, results, menu and calls, then client; server uses wire only.
 
 Not handled here: resources, prompts, sampling, HTTP transports, authentication.
 """

@@ -1,12 +1,23 @@
-"""MCP servers' tools on one menu: listed, named without clashes, called, answered.
+"""MCP servers' tools on one menu: connected, listed, named without clashes, called, answered.
 
 `McpServers({"series": series_server(), "other": ...})` starts each server (a command over stdio,
 or an SDK `Server` in the same process), lists its tools and gives each a name on the model's
-menu: its own, or `server__name` where two servers (or a tool of the program's own) share one.
-Each tool keeps the server it came from: `call()` answers a `tool_use` block by hand with a
-`tool_result`, and `as_tools()` gives `Tool`s whose results carry `{"server", "tool"}` in their
-details, so chapter 09's loop runs them beside the package's own tools and its log says where
-each result came from.
+menu (see `menu`). Each tool keeps the server it came from: `call()` answers a `tool_use` block by
+hand with a `tool_result`, and `as_tools()` gives `Tool`s whose results carry `{"server", "tool"}`
+in their details, so chapter 09's loop runs them beside the package's own tools and its log says
+where each result came from.
+
+Servers nobody here wrote are held at arm's length; what goes wrong is a warning (a Python
+`McpWarning`, also kept in `.warnings`) naming the server, and the rest carry on:
+- a server that cannot start, or whose first `tools/list` fails, is left out;
+- `tools/list` pages are followed at most `max_pages` times and never to a cursor seen before;
+- a tool the API would refuse is left off, a clashing name changed (see `menu`);
+- a call always gets a result, never an exception (see `calls`), cancelled on the server
+  (`notifications/cancelled`) once the program stops waiting for it.
+
+Every MCP tool is an effect (`Tool.read_only=False`) unless the program names it:
+`McpServers(servers, read_only={"time": ["get_current_time", "convert_time"]})`. A server's
+`readOnlyHint` is never read for this: it is a hint from code nobody here wrote.
 
 The official SDK's client is async; a blocking portal (a thread running its event loop) lets the
 plain functions of chapters 02-09, and a notebook whose own loop is running, call it.
@@ -16,22 +27,28 @@ resources, prompts, sampling, servers that ask the user for input mid-call, reco
 """
 
 import io
-import re
 import sys
-from collections import Counter
-from collections.abc import Iterable
+import warnings
+from collections.abc import Iterable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass
+from functools import partial
 
 from anyio.from_thread import start_blocking_portal
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from mcp.shared.exceptions import MCPError
 
-from ..api import TOOL_NAME_PATTERN
 from ..dispatch import tool_result
 from ..tools import Tool, ToolOutput
-from .wire import call_params, menu_entry, result_content, tool_result_of
+from .calls import call_tool
+from .menu import RemoteTool, check_server_name, menu_names
+from .results import result_content
+from .wire import tool_result_of
+
+MAX_PAGES = 100  # the SDK's own cap when it lists again (mcp.client.client._RELIST_PAGE_CAP)
+
+
+class McpWarning(UserWarning):
+    """Something a server did that cost it a tool or more; the other tools carry on."""
 
 
 def series_server(*tools: str) -> StdioServerParameters:
@@ -50,85 +67,71 @@ def _errlog():
         return sys.__stderr__
 
 
-@dataclass(frozen=True)
-class RemoteTool:
-    """One tool a server offers, under the name the model's menu gives it."""
-
-    server: str  # our name for the server it came from
-    name: str  # its name on that server: what tools/call sends
-    menu_name: str  # its name on the model's menu: prefixed where names clash
-    listed: dict  # its tools/list item, as the server sent it
-
-    def menu_entry(self) -> dict:
-        return menu_entry(self.listed, self.menu_name)
-
-
-def menu_names(listings: dict[str, list[dict]], taken: Iterable[str] = ()) -> list[RemoteTool]:
-    """Every server's tools, named for the menu: a name two servers share (or one in `taken`,
-    the program's own tools) becomes `server__name`; characters the API refuses become `_`.
-
-    Example: {"a": [{"name": "add", ...}], "b": [{"name": "add", ...}, {"name": "x.echo", ...}]}
-        -> [RemoteTool("a", "add", "a__add"), RemoteTool("b", "add", "b__add"),
-            RemoteTool("b", "x.echo", "x_echo")]
-    """
-    for server in listings:
-        if not re.fullmatch(r"[a-zA-Z0-9_-]{1,40}", server):
-            raise ValueError(f"Server name {server!r}: use 1-40 letters, digits, _ or -.")
-    plain = {(server, t["name"]): re.sub(r"[^a-zA-Z0-9_-]", "_", t["name"]) for server, tools in
-             listings.items() for t in tools}  # fmt: skip
-    counts = Counter(plain.values()) + Counter(set(taken))
-    tools = [
-        RemoteTool(server, t["name"], name if counts[name] == 1 else f"{server}__{name}", t)
-        for server, listed in listings.items()
-        for t in listed
-        for name in [plain[server, t["name"]]]
-    ]
-    names = Counter(tool.menu_name for tool in tools) + Counter(set(taken))
-    for tool in tools:
-        if names[tool.menu_name] > 1 or not re.fullmatch(TOOL_NAME_PATTERN, tool.menu_name):
-            raise ValueError(f"The menu name {tool.menu_name!r} is taken or too long; rename "
-                             f"server {tool.server!r}.")  # fmt: skip
-    return tools
-
-
-def _wire(model) -> dict:
-    """An SDK object as wire JSON. Example: Tool(input_schema={...}) -> {"inputSchema": {...}}"""
-    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
-
-
 class McpServers:
     """Connections to MCP servers, by our name for each; a context manager (`with ... as mcp:`)."""
 
-    def __init__(self, servers: dict, *, taken: Iterable[str] = (), timeout: float = 30.0):
+    def __init__(self, servers: Mapping, *, taken: Iterable[str] = (), timeout: float = 30.0,
+                 read_only: Mapping[str, Iterable[str]] | None = None,
+                 max_pages: int = MAX_PAGES):  # fmt: skip
+        for name in servers:  # before any server starts
+            check_server_name(name)
+        unknown = set(read_only or {}) - set(servers)
+        if unknown:
+            raise ValueError(f"read_only names {sorted(unknown)}, which are not among the "
+                             f"servers {sorted(servers)}; use the servers' names.")  # fmt: skip
         self._servers, self._taken, self.timeout = dict(servers), list(taken), timeout
+        self._read_only = {name: list(tools) for name, tools in (read_only or {}).items()}
+        self.max_pages = max_pages
         self._clients: dict[str, Client] = {}
         self.tools: list[RemoteTool] = []
+        self.warnings: list[str] = []
+
+    def _warn(self, text: str) -> None:
+        self.warnings.append(text)
+        warnings.warn(text, McpWarning, stacklevel=3)
 
     def __enter__(self) -> "McpServers":
         with ExitStack() as stack:
             self._portal = stack.enter_context(start_blocking_portal())
+            listings = {}
             for name, server in self._servers.items():
                 if isinstance(server, StdioServerParameters):
                     server = stdio_client(server, errlog=_errlog())
                 client = Client(server, read_timeout_seconds=self.timeout)
-                stack.enter_context(self._portal.wrap_async_context_manager(client))
-                self._clients[name] = client
-            listings = {name: self._list(client) for name, client in self._clients.items()}
-            self.tools = menu_names(listings, self._taken)
+                try:
+                    stack.enter_context(self._portal.wrap_async_context_manager(client))
+                    self._clients[name] = client
+                    listings[name] = self._list(name, client)
+                except Exception as error:  # one server's failure never takes the others
+                    self._warn(f"Server {name!r} left out: it could not be started or listed "
+                               f"({type(error).__name__}: {error}).")  # fmt: skip
+            self.tools, warned = menu_names(listings, self._taken, self._read_only)
+            for text in warned:
+                self._warn(text)
             self._stack = stack.pop_all()
         return self
 
     def __exit__(self, *_exc) -> None:
         self._stack.close()
 
-    def _list(self, client: Client) -> list[dict]:
-        """Every page of a server's tools/list, as wire dicts."""
-        listed, cursor = [], None
-        while True:
-            page = self._portal.call(lambda: client.list_tools(cursor=cursor))
-            listed += [_wire(tool) for tool in page.tools]
-            if not (cursor := page.next_cursor):
+    def _list(self, server: str, client: Client) -> list[dict]:
+        """A server's tools/list, every page up to `max_pages`, as wire dicts."""
+        listed, cursor, seen = [], None, set()
+        for _ in range(self.max_pages):
+            page = self._portal.call(partial(client.list_tools, cursor=cursor))
+            listed += [tool.model_dump(by_alias=True, exclude_none=True, mode="json")
+                       for tool in page.tools]  # fmt: skip
+            cursor = page.next_cursor
+            if not cursor:
                 return listed
+            if cursor in seen:
+                self._warn(f"Server {server!r}: tools/list gave the cursor {cursor!r} again; "
+                           f"its listing stops there, at {len(listed)} tools.")  # fmt: skip
+                return listed
+            seen.add(cursor)
+        self._warn(f"Server {server!r}: tools/list has more than {self.max_pages} pages; its "
+                   f"listing stops there, at {len(listed)} tools.")  # fmt: skip
+        return listed
 
     def menu(self) -> list[dict]:
         """The `tools` parameter for a request: every server's tools, named for the menu."""
@@ -138,19 +141,14 @@ class McpServers:
         return next((tool for tool in self.tools if tool.menu_name == menu_name), None)
 
     def result(self, tool: RemoteTool, arguments: dict) -> dict:
-        """The server's CallToolResult for one call, as the wire has it, or its protocol error
-        as a result marked isError (the spec lets a client show those to the model too).
+        """The server's CallToolResult for one call, as the wire has it, or one marked isError
+        saying why there is none (see `calls`: a timeout, a crash, a refusal, a cancellation).
 
         Example: (add, {"a": 1, "b": 2}) -> {"content": [{"type": "text", "text": "3"}],
                                               "isError": False, ...}
         """
-        params = call_params({"name": tool.name, "input": arguments})
         client = self._clients[tool.server]
-        try:
-            return _wire(self._portal.call(lambda: client.call_tool(**params)))
-        except MCPError as error:  # an unknown tool, arguments the server refuses
-            text = f"Server {tool.server!r} refused the call to {tool.name}: {error.message}"
-            return {"content": [{"type": "text", "text": text}], "isError": True}
+        return call_tool(self._portal, client, tool.server, tool.name, arguments, self.timeout)
 
     def call(self, tool_use: dict) -> dict:
         """The tool_result answering one tool_use block, from the server the tool came from.
@@ -167,7 +165,8 @@ class McpServers:
         return tool_result_of(tool_use["id"], self.result(tool, tool_use.get("input") or {}))
 
     def as_tools(self) -> list[Tool]:
-        """Every server's tools as `Tool`s for a ToolRegistry, chapter 09's loop included."""
+        """Every server's tools as `Tool`s for a ToolRegistry, chapter 09's loop included; each
+        an effect (`read_only=False`) unless `read_only` named it."""
         return [self._as_tool(tool) for tool in self.tools]
 
     def _as_tool(self, tool: RemoteTool) -> Tool:
@@ -178,4 +177,4 @@ class McpServers:
 
         entry = tool.menu_entry()
         return Tool(entry["name"], entry["description"], entry["input_schema"], run,
-                    timeout=self.timeout)  # fmt: skip
+                    timeout=self.timeout, read_only=tool.read_only)  # fmt: skip

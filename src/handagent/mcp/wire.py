@@ -12,15 +12,13 @@ them (MCP spec, server/tools: Tool, CallToolResult, content types).
     {"type": "text", "text"}                {"type": "text", "text"}
     {"type": "image", "data", "mimeType"}   {"type": "image", "source": {"type": "base64", ...}}
 
-Not handled here: audio, resource links and embedded resources reach the model as a line of text
-saying what arrived (a tool_result holds text and images only); `structuredContent` is read only
-when a result has no content (the spec asks servers to send its JSON as text too); talking to a
-server (see `client`) and serving one (see `server`).
+Not handled here: every other content type, an image the API cannot take, `structuredContent`
+(see `results`, which maps a CallToolResult's content); talking to a server (see `client`) and
+serving one (see `server`).
 """
 
-import json
-
 from ..dispatch import tool_result
+from .results import result_content
 
 
 def menu_entry(listed: dict, name: str | None = None) -> dict:
@@ -56,43 +54,6 @@ def call_params(tool_use: dict, name: str | None = None) -> dict:
         -> {"name": "add", "arguments": {"a": 1, "b": 2}}
     """
     return {"name": name or tool_use["name"], "arguments": tool_use.get("input") or {}}
-
-
-def _unshown(block: dict) -> str:
-    """A line saying what arrived that a tool_result cannot carry."""
-    kind = block.get("type")
-    if kind == "resource_link":
-        return f"[resource link: {block.get('uri')} ({block.get('name')})]"
-    if kind == "resource":
-        resource = block.get("resource", {})
-        if "text" in resource:
-            return resource["text"]
-        return f"[embedded resource {resource.get('uri')}, {resource.get('mimeType')}: not shown]"
-    return f"[{kind} content, {block.get('mimeType', 'no type')}: not shown to the model]"
-
-
-def result_content(result: dict) -> list[dict]:
-    """A CallToolResult's content as tool_result content: text and base64 images.
-
-    Example: {"content": [{"type": "text", "text": "6912"},
-                          {"type": "image", "data": "iVBO...", "mimeType": "image/png"}]}
-        -> [{"type": "text", "text": "6912"},
-            {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                         "data": "iVBO..."}}]
-    """
-    blocks = []
-    for block in result.get("content", []):
-        if block.get("type") == "text":
-            blocks.append({"type": "text", "text": block["text"]})
-        elif block.get("type") == "image":
-            source = {"type": "base64", "media_type": block["mimeType"], "data": block["data"]}
-            blocks.append({"type": "image", "source": source})
-        else:
-            blocks.append({"type": "text", "text": _unshown(block)})
-    if not blocks and result.get("structuredContent") is not None:
-        text = json.dumps(result["structuredContent"], ensure_ascii=False)
-        blocks.append({"type": "text", "text": text})
-    return blocks or [{"type": "text", "text": "[The tool returned no content.]"}]
 
 
 def tool_result_of(tool_use_id: str, result: dict) -> dict:
