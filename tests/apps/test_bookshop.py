@@ -4,7 +4,6 @@ idempotency key, and the mock choosing its tools."""
 import re
 import sqlite3
 import sys
-import threading
 
 import pytest
 
@@ -23,13 +22,6 @@ def text_of(message) -> str:
 @pytest.fixture
 def tools():
     return {tool.name: tool for tool in shop_tools(open_shop())}
-
-
-def test_the_shop_is_created_with_its_books_orders_and_no_returns():
-    db = open_shop()
-    counts = [db.execute(f"select count(*) from {t}").fetchone()[0]
-              for t in ("books", "orders", "reasons", "returns")]  # fmt: skip
-    assert counts == [4, 4, len(REASONS), 0]
 
 
 def test_two_tools_are_generated_and_the_hand_written_one_reads_its_reasons_from_the_data():
@@ -139,27 +131,6 @@ def test_returns_asked_at_once_never_return_more_than_was_ordered(busy_interpret
         assert all(words.endswith("copies to return.") for words in refused)
 
 
-def test_two_connections_to_one_file_never_return_more_than_was_ordered(tmp_path):
-    # BEGIN IMMEDIATE: another connection (another process) waits for the transaction to end.
-    path = str(tmp_path / "shop.db")
-    shops = [open_shop(path), open_shop(path)]
-    starts = [{t.name: t for t in shop_tools(db)}["start_return"].function for db in shops]
-    errors = []
-
-    def start(function):
-        try:
-            function(order_id=1042, reason="damaged", copies=2)
-        except ValueError as error:
-            errors.append(str(error))
-
-    threads = [threading.Thread(target=start, args=(f,)) for f in starts * 4]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert returned(shops[0]) == 2 and len(errors) == 7
-
-
 def test_the_same_call_run_twice_opens_one_return_and_answers_as_the_first_time():
     db = open_shop()
     first = at_once(db, {"order_id": 1042, "reason": "damaged", "copies": 2})
@@ -216,21 +187,6 @@ def test_sql_in_an_argument_stays_a_value(tools):
     with pytest.raises(ValueError, match="needs one of the reasons"):
         tools["start_return"].function(order_id=1042, reason="damaged'); delete from orders; --")
     assert tools["find_order"].function(order_id=1042).startswith("Order 1042: 2 × Dune")
-
-
-@pytest.mark.parametrize(
-    "sql, values",
-    [
-        ("insert into returns (number, copies, reason) values (?, ?, ?)", (1042, 1, "bored")),
-        ("insert into returns (number, copies, reason) values (?, ?, ?)", (9999, 1, "damaged")),
-        ("insert into orders values (?, ?, ?, ?, ?, ?)", (1050, "Ada", "Nope", 1, "shipped", "")),
-    ],
-)
-def test_the_database_refuses_a_reference_to_nothing(sql, values):
-    # english.md B10: without PRAGMA foreign_keys = ON, SQLite stores these rows.
-    db = open_shop()
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-        db.execute(sql, values)
 
 
 def test_a_direct_call_the_schema_would_refuse_is_refused_by_the_function(tools):
