@@ -9,7 +9,7 @@
     function_schema(find_order)
         -> {"type": "object", "properties": {
                 "order_id": {"type": "integer", "description": "The order number, e.g. 1042."},
-                "status": {"type": "string", "enum": ["open", "shipped"], "default": "open"}},
+                "status": {"type": "string", "default": "open", "enum": ["open", "shipped"]}},
             "required": ["order_id"], "additionalProperties": False}
 
 Two maintained libraries do the work, the two `beta_tool` uses, so the schema is the SDK's
