@@ -5,7 +5,7 @@ returns, and `open_shop()`).
     check_stock   generated, read-only: a book's copies in stock and price, by words of its title
                   (`%` and `_` in them are letters, not wildcards)
     start_return  written by hand, an effect: the reasons the shop accepts come from its
-                  database, and an order number has a least value; a type hint can say neither
+                  database, which no type hint knows (`function_schemas`)
 
 A tool's function checks what a schema cannot (the order exists, was delivered, is not returned
 twice) and raises with a sentence the model can act on (chapter 05 makes that an error result).

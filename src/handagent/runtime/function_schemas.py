@@ -24,9 +24,10 @@ SDK ignores the plain string, we read it.
 
 Refused here, with a sentence naming the fix, where the SDK makes a schema no call can satisfy:
 a positional-only parameter, `*args`, `**kwargs`, a parameter without a type hint, a hint with
-no JSON Schema. Not handled here: calling the function (see `function_tools`), constraints a
-type cannot hold (a `pattern`, a `minimum`: write those schemas by hand), `strict` (nested
-objects here accept keys they do not name, as pydantic makes them).
+no JSON Schema. A bound goes on the type too (`Annotated[int, Field(ge=1001)]` -> "minimum":
+1001). Not handled here: calling the function (see `function_tools`), what lives in the data
+rather than the code (the reasons a shop accepts today: write that schema by hand), `strict`
+(nested objects here accept keys they do not name, as pydantic makes them).
 """
 
 import inspect
