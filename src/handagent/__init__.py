@@ -63,7 +63,9 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.bounds       Bounds, Spent: a run's turns, tokens and money, checked
                 runtime.senders      sender(): the model for the loop, retried by the SDK
     chapter 10  runtime.function_tools  function_tool(): a tool generated from a typed function
-                apps.bookshop        the bookshop's SQLite database and its three tools
+                runtime.function_schemas  function_schema(): its input_schema, as beta_tool's
+                apps.bookshop        the bookshop's three tools: two read, one opens a return once
+                apps.shop_database   open_shop(): its SQLite database, one transaction per effect
     chapter 11  runtime.approval     gated(): an effect tool runs only if the program approves
                 runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
                 experiments.attacks  the chapter's attacks: instructions planted where tools read

@@ -1,5 +1,5 @@
-"""Tools generated from typed Python functions: the schema from the type hints, the words from
-the docstring.
+"""Tools generated from typed Python functions: the menu entry from the signature and docstring
+(`function_schemas`), the call with the arguments the type hints promise.
 
     def find_order(order_id: int) -> str:
         '''Look up one order by its number.
@@ -7,116 +7,105 @@ the docstring.
         Args:
             order_id: The order number, e.g. 1042.
         '''
-    function_tool(find_order).menu_entry()
+    function_tool(find_order, read_only=True).menu_entry()
         -> {"name": "find_order", "description": "Look up one order by its number.",
             "input_schema": {"type": "object", "properties": {"order_id": {"type": "integer",
             "description": "The order number, e.g. 1042."}}, "required": ["order_id"],
             "additionalProperties": False}}
 
-The schema is the one the SDK's `anthropic.beta_tool` makes for the same function, without the
-`title` pydantic adds to each property: a parameter without a default is required, one with a
-default carries it, `X | None` is `anyOf` X or null, `Literal[...]` an enum, `list[X]` an array.
-The description is the docstring before its `Args:` section; each parameter's description is
-its line there (Google style, the SDK's `docstring_parser` reads the same).
+A call's arguments are checked against the schema before the function runs (`dispatch`); then
+pydantic's `validate_call` turns that JSON into what the hints say (an enum's member, a pydantic
+model, a `datetime`), as the SDK's tool runner does, so the function gets the types it declares.
+`read_only=True` declares a tool that only reads; any other is an effect, which from chapter 11
+on runs only when the program approves.
 
-What generation cannot know, and a hand-written schema can say: the shape of a value (a
-`pattern`, a `minimum`), the values that live in the data (the titles a shop stocks), and
-anything a type hint does not hold. Not handled here: `*args`, `**kwargs`, nested classes
-(TypedDict, dataclasses, pydantic models), other docstring styles (reST, NumPy), async functions.
+An `async def` is supported, not refused: the tools a learner takes to production are often
+async (an HTTP client, a database driver), and a wrapper written by hand around `asyncio.run`
+fails in Jupyter, whose event loop already runs. Its coroutine runs to completion in the call's
+own thread, on a loop of its own, so its timeout and its errors are a sync tool's; and when the
+program stops waiting (the deadline, Ctrl-C) its task is cancelled, which a thread never can be.
+What it awaits must be made inside it: a client opened in a cell belongs to the cell's loop.
+
+Refused when the tool is defined, each with a sentence naming the fix: a function without a
+docstring, a generator (a tool returns one result; return a list), and what `function_schemas`
+cannot describe. Not handled here: streaming a tool's progress, sync functions that never look
+at `current_call().cancelled` (a thread cannot be stopped; see `tools`).
 """
 
+import asyncio
+import contextvars
+import functools
 import inspect
-import re
-import types
-import typing
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 
-from ..tools import Tool
+import pydantic
 
-SIMPLE = {str: "string", int: "integer", float: "number", bool: "boolean", type(None): "null"}
-SECTION = re.compile(r"^\s*(Args|Arguments|Parameters|Returns|Raises|Yields|Examples?):\s*$")
+from ..tools import Tool, current_call
+from .function_schemas import docstring_parts, function_schema
+
+__all__ = ["function_tool", "function_schema"]  # function_schema, where chapter 10 meets it
+
+LOOK = 0.05  # seconds between two looks, while a coroutine runs, at whether its call was given up
 
 
-def type_schema(hint: object) -> dict:
-    """The JSON Schema of a type hint.
+def to_completion(coroutine: Coroutine) -> object:
+    """Run a coroutine to its end on this thread; cancel it if the program stops waiting.
 
-    Example: int -> {"type": "integer"};  Literal["a", "b"] -> {"enum": ["a", "b"], "type":
-    "string"};  str | None -> {"anyOf": [{"type": "string"}, {"type": "null"}]}
+    Example: to_completion(weather(city="Oslo")) -> "sunny" (what the coroutine returns)
     """
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint in SIMPLE:
-        return {"type": SIMPLE[hint]}
-    if origin is typing.Literal:
-        kinds = {SIMPLE.get(type(value)) for value in args}
-        return {"enum": list(args), **({"type": kinds.pop()} if len(kinds) == 1 else {})}
-    if origin in (typing.Union, types.UnionType):
-        return {"anyOf": [type_schema(arg) for arg in args]}
-    if origin is list:
-        return {"items": type_schema(args[0]), "type": "array"} if args else {"type": "array"}
-    raise TypeError(
-        f"No JSON Schema for the type hint {hint!r}: use str, int, float, bool, Literal, "
-        "list or X | None, or write that tool's schema by hand."
-    )
+    call = current_call()
+
+    async def watched() -> object:
+        task = asyncio.ensure_future(coroutine)
+        while call is not None and not task.done():
+            await asyncio.wait({task}, timeout=LOOK)
+            if call.cancelled.is_set():
+                task.cancel()
+        try:
+            return await task
+        except asyncio.CancelledError:  # a BaseException: make it the tool's failure, named
+            if call is None or not call.cancelled.is_set():
+                raise
+            raise TimeoutError(f"{call.name} was cancelled: the program stopped waiting.") from None
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # no loop on this thread: a call's own thread, a script
+        return asyncio.run(watched())
+    with ThreadPoolExecutor(1) as thread:  # a cell in Jupyter, whose loop runs on this thread
+        return thread.submit(contextvars.copy_context().run, asyncio.run, watched()).result()
 
 
-def docstring_parts(doc: str | None) -> tuple[str, dict[str, str]]:
-    """The description and each parameter's line of a Google-style docstring.
+def _called(function: Callable) -> Callable:
+    """`function` as a tool calls it: JSON turned into the hints' types, a coroutine finished."""
+    checked = pydantic.validate_call(function)
+    if not inspect.iscoroutinefunction(function):
+        return checked
 
-    Example: "Look up an order.\\n\\nArgs:\\n    order_id: Its number." -> ("Look up an order.",
-    {"order_id": "Its number."})
+    @functools.wraps(function)
+    def finished(**arguments: object) -> object:
+        return to_completion(checked(**arguments))
+
+    return finished
+
+
+def function_tool(function: Callable, *, name: str | None = None, read_only: bool = False) -> Tool:
+    """A Tool whose menu entry is generated from `function`'s signature and docstring.
+
+    Example: function_tool(find_order, read_only=True) -> Tool(name="find_order",
+    description="Look up one order by its number.", input_schema={...}, read_only=True)
     """
-    lines = inspect.cleandoc(doc or "").splitlines()
-    heads = [i for i, line in enumerate(lines) if SECTION.match(line)]
-    body = lines[: heads[0]] if heads else lines
-    description = re.sub(r"\n\s*\n", "\n\n", "\n".join(body).strip())  # as the SDK keeps it
-    params: dict[str, str] = {}
-    for start in heads:
-        if SECTION.match(lines[start]).group(1) not in ("Args", "Arguments", "Parameters"):
-            continue
-        name = None
-        for line in lines[start + 1 :]:
-            if SECTION.match(line) or (line.strip() and not line.startswith((" ", "\t"))):
-                break
-            if found := re.match(r"^\s+(\w+)\s*(?:\([^)]*\))?\s*:\s*(.*)$", line):
-                name, params[found.group(1)] = found.group(1), found.group(2).strip()
-            elif name and line.strip():
-                params[name] = f"{params[name]}\n{line.strip()}"
-    return description, params
-
-
-def function_schema(function: Callable) -> dict:
-    """The input_schema of a typed function: one property per parameter, in order.
-
-    Example: def f(city: str, days: int = 1) -> {"type": "object", "properties": {"city":
-    {"type": "string"}, "days": {"type": "integer", "default": 1}}, "required": ["city"],
-    "additionalProperties": False}
-    """
-    hints = typing.get_type_hints(function)
-    _, described = docstring_parts(function.__doc__)
-    properties, required = {}, []
-    for name, parameter in inspect.signature(function).parameters.items():
-        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
-            raise TypeError(f"{function.__name__}: *{name} has no schema; name each parameter.")
-        if name not in hints:
-            raise TypeError(f"{function.__name__}: give {name!r} a type hint, or no schema.")
-        prop = type_schema(hints[name])
-        if parameter.default is parameter.empty:
-            required.append(name)
-        else:
-            prop["default"] = parameter.default
-        if name in described:
-            prop["description"] = described[name]
-        properties[name] = prop
-    schema = {"type": "object", "properties": properties}
-    return {**schema, **({"required": required} if required else {}), "additionalProperties": False}
-
-
-def function_tool(function: Callable, *, name: str | None = None) -> Tool:
-    """A Tool whose menu entry is generated from `function`'s signature and docstring."""
+    label = getattr(function, "__name__", repr(function))
+    if inspect.isgeneratorfunction(function) or inspect.isasyncgenfunction(function):
+        raise TypeError(
+            f"{label} yields its items, and a tool returns one result: return them in a list."
+        )
     description, _ = docstring_parts(function.__doc__)
     if not description:
         raise ValueError(
-            f"{function.__name__} has no docstring: its first line is the description the "
-            "model reads; write one."
+            f"{label} has no docstring: its first line is the description the model reads; "
+            "write one."
         )
-    return Tool(name or function.__name__, description, function_schema(function), function)
+    schema = function_schema(function)
+    return Tool(name or label, description, schema, _called(function), read_only=read_only)
