@@ -58,16 +58,21 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.truncate     truncation policies that tell the model how to get more
                 runtime.edit         edit_file: one exact replacement, the diff kept for the UI
                 runtime.session_log  the JSONL log that round-trips exactly
+                runtime.results      as_content(): any value a tool returns, as content for the API
+                runtime.boundary     Boundary: the rules around every call, before it and after it
+                runtime.calls        run_calls(boundary=...): every result made by the boundary
                 views.neutral        details_view(): what a UI shows beside a result
     chapter 09  runtime.loop         run_loop(): the agent loop, a move for every stop reason
-                runtime.bounds       Bounds, Spent: a run's turns, tokens and money, checked
+                runtime.runs         Run, LoopStep: what a run leaves, and why it ended
+                runtime.bounds       Bounds, Spent: a run's turns, tokens and money, asked before
                 runtime.senders      sender(): the model for the loop, retried by the SDK
     chapter 10  runtime.function_tools  function_tool(): a tool generated from a typed function
                 runtime.function_schemas  function_schema(): its input_schema, as beta_tool's
                 apps.bookshop        the bookshop's three tools: two read, one opens a return once
                 apps.shop_database   open_shop(): its SQLite database, one transaction per effect
-    chapter 11  runtime.approval     gated(): an effect tool runs only if the program approves
+    chapter 11  runtime.approval     gate(): a tool not read-only runs only if the program approves
                 runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
+                runtime.boundary     Boundary(approve=..., secrets=...): both, around every call
                 experiments.attacks  the chapter's attacks: instructions planted where tools read
                 experiments.trials   trial(), sweep(): an attack run and measured; outcome_table()
     chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp

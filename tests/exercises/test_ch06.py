@@ -9,7 +9,7 @@ from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture 
 from handagent.exercises.ch06 import REPLIES, check_reader, response
 from handagent.exercises.selfcheck import self_check
 from handagent.runtime.adapters.anthropic import STOP_REASONS, read_block
-from handagent.runtime.protocol import TextBlock, ThinkingBlock, ToolCall
+from handagent.runtime.protocol import ServerBlock, TextBlock, ThinkingBlock, ToolCall
 
 
 def reference(reply):
@@ -69,11 +69,17 @@ def test_a_thinking_block_without_its_model_is_told_where_the_model_is():
     assert "use response['model']" in problems_of(read_blocks=no_model)
 
 
-def test_keeping_server_tool_blocks_is_told_to_skip_them():
-    def keeps_all(reply):
-        return [read_block(b, reply["model"]) or TextBlock(b["type"]) for b in reply["content"]]
+def test_a_reader_that_drops_or_rewrites_the_servers_blocks_is_told_to_keep_them_whole():
+    def drops(reply):
+        return [b for b in (read_block(x, reply["model"]) for x in reply["content"])
+                if not isinstance(b, ServerBlock)]  # fmt: skip
 
-    assert "skip the block types you do not read" in problems_of(read_blocks=keeps_all)
+    def as_text(reply):
+        return [TextBlock(b["type"]) if isinstance(b, ServerBlock) else b
+                for b in (read_block(x, reply["model"]) for x in reply["content"])]  # fmt: skip
+
+    for reader in (drops, as_text):
+        assert "keep each block of the server's own work whole" in problems_of(read_blocks=reader)
 
 
 def test_pause_and_refusal_mapped_as_in_a_first_attempt_are_each_explained():

@@ -10,7 +10,7 @@ from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture 
 from handagent.exercises.ch08 import check_checkpoint
 from handagent.runtime.protocol import StopReason, ToolCall, tool_result_message
 
-STOP_REASONS = ["stop", "tool_use", "length", "error", "aborted", "pause", "refusal"]
+STOP_REASONS = ["stop", "tool_use", "length", "error", "aborted", "window", "pause", "refusal"]
 READ_FILE_TOOL = {
     "name": "read_file",
     "description": (
@@ -68,7 +68,7 @@ def test_the_reference_solution_passes():
 
 def test_the_stop_reason_literal_and_camel_case_names_are_accepted():
     assert problems_of(stop_reasons=StopReason) == ""
-    camel = ["stop", "toolUse", "length", "error", "aborted", "pause", "refusal"]
+    camel = ["stop", "toolUse", "length", "error", "aborted", "window", "pause", "refusal"]
     assert problems_of(stop_reasons=camel) == ""
 
 
@@ -108,16 +108,16 @@ def test_results_of_the_learners_own_dataclass_are_accepted():
 def test_missing_stop_reasons_are_named():
     problems = problems_of(stop_reasons=["stop", "tool_use"])
     assert "stop_reasons lacks length, error, aborted" in problems
-    assert "stop_reasons lacks pause, refusal" in problems
+    assert "stop_reasons lacks window, pause, refusal" in problems
 
 
-def test_the_source_texts_five_alone_are_told_about_todays_two():
+def test_the_source_texts_five_alone_are_told_about_todays_three():
     problems = problems_of(stop_reasons=STOP_REASONS[:5])
-    assert "lacks pause, refusal" in problems and "refusal: not an error" in problems
+    assert "lacks window, pause, refusal" in problems and "refusal: not an error" in problems
 
 
 def test_a_stop_reason_that_is_not_ours_is_named():
-    assert "has finished, which is not one of the seven" in problems_of(
+    assert "has finished, which is not one of the eight" in problems_of(
         stop_reasons=[*STOP_REASONS, "finished"]
     )
 
@@ -257,7 +257,7 @@ def test_the_notebook_stub_gets_a_hint_for_each_of_its_mistakes():
 
 def test_nothing_handed_in_gives_problems_not_an_exception():
     problems = check_checkpoint(None, None, None, None).problems
-    assert "stop_reasons is None; give the seven values as a list of strings." in problems
+    assert "stop_reasons is None; give the eight values as a list of strings." in problems
     assert any("answer_calls raised TypeError" in problem for problem in problems)
 
 
@@ -287,7 +287,7 @@ def test_the_notebook_stub_is_told_in_chinese():
     problems = "\n".join(verdict.problems)
     assert "08 · 只读检查点：还没通过" in str(verdict)
     assert "stop_reasons 缺了 length, error, aborted" in problems
-    assert "stop_reasons 缺了 pause, refusal" in problems
+    assert "stop_reasons 缺了 window, pause, refusal" in problems
     assert "描述太短" in problems and "描述没说什么时候该用这个工具" in problems
     assert 'input_schema 接受了 {}；加上 "required": ["path"]。' in problems
     assert "遍历 content 的每一块，把每个 ToolCall 按顺序留下" in problems

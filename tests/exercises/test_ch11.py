@@ -7,7 +7,7 @@ from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture 
 
 from handagent.exercises.ch11 import check_gate
 from handagent.experiments.attacks import ATTACKS, EFFECTS
-from handagent.runtime.approval import refusal
+from handagent.runtime.approval import gate
 
 
 def no_gate(tool, arguments, approve):
@@ -43,12 +43,12 @@ def shows_no_arguments(tool, arguments, approve):
 
 
 def test_the_packages_own_gate_passes():
-    assert check_gate(refusal).passed
+    assert check_gate(gate).passed
 
 
 @in_chinese
 def test_the_packages_own_gate_passes_in_the_chinese_edition():
-    assert check_gate(refusal).passed
+    assert check_gate(gate).passed
 
 
 def test_no_gate_at_all_is_named_for_the_denial_the_renamed_tool_and_every_effect_that_ran():

@@ -17,9 +17,13 @@ from handagent.api.checks import check_request
 from handagent.examples import CLOCK
 from handagent.mcp.client import McpServers, series_server
 from handagent.mcp.menu import RemoteTool
+from handagent.runtime.approval import allow_all
+from handagent.runtime.boundary import Boundary
 from handagent.runtime.calls import run_calls
 from handagent.runtime.protocol import ImageBlock, TextBlock, ToolCall
 from handagent.tools import ToolRegistry
+
+ALLOW = Boundary(approve=allow_all)
 
 # McpWarning: the tests read what servers did from .warnings
 pytestmark = pytest.mark.filterwarnings("ignore::handagent.mcp.client.McpWarning")
@@ -136,7 +140,8 @@ def test_the_runtime_runs_mcp_tools_beside_its_own_and_keeps_each_results_server
         ToolCall("c3", "radar", {"city": "Lima"}),
         ToolCall("c4", "fail", {"reason": "no"}),
     )
-    local, remote, radar, failed = run_calls(reply, registry, timestamp=3.0)
+    # MCP tools are effects until the program says otherwise: this test's program approves
+    local, remote, radar, failed = run_calls(reply, registry, timestamp=3.0, boundary=ALLOW)
     assert (local.content, local.details) == ((TextBlock("2026-07-08 20:41:00"),), None)
     assert remote.content == local.content
     assert remote.details == {"server": "series", "tool": "get_current_time"}

@@ -5,7 +5,7 @@ are in test_boundary.py."""
 import pytest
 
 from handagent.mock import MockServer
-from handagent.runtime.approval import allow_all, deny_all, refusal
+from handagent.runtime.approval import allow_all, deny_all, gate
 from handagent.runtime.boundary import Boundary
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import user_text
@@ -73,10 +73,10 @@ def test_an_approved_call_runs_and_without_a_gate_the_obedient_mock_refunds():
 )
 def test_only_true_is_an_approval(approver, refused):
     _, refund = shop([])
-    assert (refusal(refund, {"order_id": 1}, approver) is not None) is refused
+    assert (gate(refund, {"order_id": 1}, approver) is not None) is refused
 
 
 def test_a_read_only_tool_is_never_asked_about():
     reads, _ = shop([])
     asked = []
-    assert refusal(reads, {"title": "Dune"}, lambda n, a: asked.append(n)) is None and asked == []
+    assert gate(reads, {"title": "Dune"}, lambda n, a: asked.append(n)) is None and asked == []

@@ -12,6 +12,8 @@ import pytest
 from pydantic import BaseModel
 
 from handagent.dispatch import outcomes
+from handagent.runtime.approval import allow_all
+from handagent.runtime.boundary import Boundary
 from handagent.runtime.calls import run_calls
 from handagent.runtime.function_tools import function_tool
 from handagent.runtime.protocol import TextBlock, ToolCall, assistant_reply
@@ -38,9 +40,13 @@ def square(n: int, /) -> int:
     return n * n
 
 
+ALLOW = Boundary(approve=allow_all)
+
+
 def answered(tools, *calls):
-    """What each call's result says, and whether it is an error, through the runtime's calls."""
-    results = run_calls(assistant_reply(*calls, model="m"), tools)
+    """What each call's result says, and whether it is an error, through the runtime's calls
+    (every call approved: these tests are about the function, not the gate)."""
+    results = run_calls(assistant_reply(*calls, model="m"), tools, boundary=ALLOW)
     return [(r.is_error, " ".join(b.text for b in r.content if isinstance(b, TextBlock)))
             for r in results]  # fmt: skip
 

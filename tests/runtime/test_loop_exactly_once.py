@@ -26,7 +26,7 @@ from handagent.runtime.adapters import to_anthropic
 from handagent.runtime.approval import allow_all
 from handagent.runtime.boundary import Boundary
 from handagent.runtime.bounds import Bounds, Spent
-from handagent.runtime.loop import UNKNOWN, run_loop
+from handagent.runtime.loop import UNKNOWN_OUTCOME, run_loop
 from handagent.runtime.protocol import (
     AssistantMessage,
     TextBlock,
@@ -127,7 +127,7 @@ def test_a_resume_never_runs_a_call_whose_outcome_is_unknown_and_logs_its_answer
     run = run_loop(session_log.load(log), [refund], send, boundary=ALLOW, log=log)
     assert ran == []
     said = results_of(session_log.load(log))
-    assert said["b"] == UNKNOWN and said["a"] == ("ok" if written else UNKNOWN)
+    assert said["b"] == UNKNOWN_OUTCOME and said["a"] == ("ok" if written else UNKNOWN_OUTCOME)
     assert send.requests[0] == list(run.messages)[:-1] and run.ending == "done"
 
 

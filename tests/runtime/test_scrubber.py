@@ -11,7 +11,7 @@ from handagent.runtime.approval import allow_all
 from handagent.runtime.boundary import Boundary
 from handagent.runtime.loop import run_loop
 from handagent.runtime.protocol import TextBlock, user_text
-from handagent.runtime.scrubber import check_secrets, forms, leaks, scrub
+from handagent.runtime.scrubber import check_secrets, forms, leaks, scrubbed
 from handagent.runtime.senders import sender
 from handagent.tools import Tool
 
@@ -58,7 +58,7 @@ def test_a_scrubbed_result_leaves_no_key_to_leak_and_without_it_the_key_is_email
 
 def test_scrub_reaches_every_string_of_a_nested_value_keys_and_blocks_included():
     value = {"rows": [("k", KEY)], KEY: {"deep": [TextBlock(f"x {KEY} y")]}, "n": 3}
-    assert scrub(value, (KEY,)) == {
+    assert scrubbed(value, (KEY,)) == {
         "rows": [("k", "[api key]")],
         "[api key]": {"deep": [TextBlock("x [api key] y")]},
         "n": 3,
@@ -69,7 +69,7 @@ def test_scrub_reaches_every_string_of_a_nested_value_keys_and_blocks_included()
 def test_a_key_in_base64_is_found_at_any_of_the_three_alignments(prefix):
     encoded = base64.b64encode(f"{prefix}{KEY}\nmore".encode()).decode()
     assert any(form in encoded for form in forms(KEY))
-    assert "[api key]" in scrub(encoded, (KEY,))
+    assert "[api key]" in scrubbed(encoded, (KEY,))
 
 
 def test_a_short_secret_is_a_programmer_mistake():

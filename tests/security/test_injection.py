@@ -42,7 +42,10 @@ def readers(attack: str, path: str, stack: ExitStack) -> list[Tool]:
     planted = carriers(f"api key: {KEY}\n{attack}")
     if path == "program":
         return planted
-    servers = stack.enter_context(McpServers({"reviews": server_for(ToolRegistry(planted))}))
+    reads = {"reviews": [tool.name for tool in planted]}  # the program declares what only reads
+    servers = stack.enter_context(
+        McpServers({"reviews": server_for(ToolRegistry(planted))}, read_only=reads)
+    )
     return servers.as_tools()
 
 

@@ -3,7 +3,8 @@
 The learner hands in `stop_table`, every Anthropic `stop_reason` mapped to one of ours, and
 `read_blocks(response)`, the reply's content as neutral blocks in the order they came:
 `ThinkingBlock` (text, signature and the model that wrote it; `ThinkingBlock.redacted` for a
-`redacted_thinking` block), `TextBlock` and `ToolCall`, every other block type skipped.
+`redacted_thinking` block), `TextBlock`, `ToolCall`, and every other block type (the server's own
+work: a web search it ran) kept whole as a `ServerBlock`, so a paused turn can be sent back.
 `check_reader` runs them on fixed replies in today's shape: thinking first, no thinking at all,
 thinking between two calls (one redacted), and a server tool's blocks. The package's own
 `from_anthropic` is the reference. Hints follow the edition's language, `handagent.language`.
@@ -15,7 +16,7 @@ from typing import get_args
 
 from ..language import pick
 from ..runtime.adapters.anthropic import STOP_REASONS, from_anthropic
-from ..runtime.protocol import StopReason, ThinkingBlock
+from ..runtime.protocol import ServerBlock, StopReason, ThinkingBlock
 from . import Verdict, attempt
 from .selfcheck import Question
 
@@ -147,10 +148,13 @@ def _difference(got: list, wanted: tuple) -> str:
             f"返回了 {kinds}：思考块不见了。每一块都要留在原位：下一次请求必须把它原样发回"
             f"给同一个模型，否则会被拒绝。{also}",
         )
-    if len(got) > len(wanted):
+    server = [b for b in wanted if isinstance(b, ServerBlock)]
+    if server and [b for b in got if isinstance(b, ServerBlock)] != server:
         return pick(
-            f"gave {kinds}: skip the block types you do not read (server tools' blocks).",
-            f"返回了 {kinds}：不读的块类型（服务器端工具的块）要跳过。",
+            f"gave {kinds}: keep each block of the server's own work whole, in place, as "
+            "ServerBlock(block): a paused turn is sent back with them.",
+            f"返回了 {kinds}：服务器自己做的事（它的块）要原样、在原位保留为 "
+            "ServerBlock(block)：暂停的一轮要带着它们发回去。",
         )
     for number, (ours, theirs) in enumerate(zip(got, wanted, strict=False), 1):
         if ours == theirs:

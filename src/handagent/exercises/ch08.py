@@ -1,6 +1,6 @@
 """Chapter 08 exercise: the read-only protocol checkpoint, checked on a fixed transcript.
 
-The learner hands in the checkpoint's pieces: `stop_reasons` (the seven values: the source
+The learner hands in the checkpoint's pieces: `stop_reasons` (the eight values: the source
 text's five and today's "pause" and "refusal", or the `StopReason` Literal), `read_file_tool`
 (a menu entry), `extract_calls(message)` (every tool call of an assistant message) and
 `answer_calls(message, files)` (one tool result per call, reading from `files`, a dict of
@@ -41,7 +41,7 @@ from .selfcheck import Question
 
 EXERCISE = ("08 · read-only checkpoint", "08 · 只读检查点")
 SEED_REASONS = ("stop", "tool_use", "length", "error", "aborted")  # the source text's five
-TODAYS = ("pause", "refusal")  # what today's Messages API adds (chapter 06)
+TODAYS = ("window", "pause", "refusal")  # what today's Messages API adds (chapter 06)
 STOP_REASONS = SEED_REASONS + TODAYS
 SOURCE = "export function divide(a: number, b: number) { return a / b; }\n"
 FILES = {"src/math.ts": SOURCE}
@@ -104,8 +104,8 @@ def _stop_reason_problems(stop_reasons: object) -> list[str]:
     if isinstance(values, str) or not isinstance(values, list | tuple | set | frozenset):
         return [
             pick(
-                f"stop_reasons is {stop_reasons!r}; give the seven values as a list of strings.",
-                f"stop_reasons 是 {stop_reasons!r}；请把七个取值写成字符串列表。",
+                f"stop_reasons is {stop_reasons!r}; give the eight values as a list of strings.",
+                f"stop_reasons 是 {stop_reasons!r}；请把八个取值写成字符串列表。",
             )
         ]
     snake = {re.sub(r"(?<=[a-z])([A-Z])", r"_\1", v).lower() for v in values if isinstance(v, str)}
@@ -124,18 +124,20 @@ def _stop_reason_problems(stop_reasons: object) -> list[str]:
         names = ", ".join(missing)
         problems.append(
             pick(
-                f"stop_reasons lacks {names}. Today's API can also pause a turn of its own "
-                "(pause: send it back and continue) and decline (refusal: not an error).",
-                f"stop_reasons 缺了 {names}。今天的 API 还会自己暂停一轮"
-                "（pause：原样发回去接着来），也会拒绝（refusal：不是错误）。",
+                f"stop_reasons lacks {names}. Today's API also says when the context window ran "
+                "out (window: not max_tokens), can pause a turn of its own (pause: send it back "
+                "and continue) and decline (refusal: not an error).",
+                f"stop_reasons 缺了 {names}。今天的 API 还会说明上下文窗口用完了（window：不是 "
+                "max_tokens），会自己暂停一轮（pause：原样发回去接着来），也会拒绝"
+                "（refusal：不是错误）。",
             )
         )
     if extra := sorted(snake - set(STOP_REASONS)):
         names = ", ".join(extra)
         problems.append(
             pick(
-                f"stop_reasons has {names}, which is not one of the seven.",
-                f"stop_reasons 里的 {names} 不在这七个取值之中。",
+                f"stop_reasons has {names}, which is not one of the eight.",
+                f"stop_reasons 里的 {names} 不在这八个取值之中。",
             )
         )
     return problems

@@ -2,7 +2,7 @@
 
 The learner writes the gate's rule, `gate(tool, arguments, approve)`: None when the call may run,
 else the reason it may not (a sentence the model reads, after "Not run: "), as
-`runtime.approval.refusal` does. The runtime's boundary asks it before every call
+`runtime.approval.gate` does. The runtime's boundary asks it before every call
 (`Boundary(approve=..., gate=...)`), outside the tool's deadline. `check_gate` first asks it
 directly: an effect under an approver that says no, or says "yes" rather than True; the same
 effect renamed, as an MCP client renames a tool on a clash; an effect approved; a tool that only

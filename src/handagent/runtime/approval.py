@@ -44,7 +44,7 @@ def check_approver(approve: object) -> Approver:
     return approve
 
 
-def refusal(tool: Tool, arguments: dict, approve: Approver) -> str | None:
+def gate(tool: Tool, arguments: dict, approve: Approver) -> str | None:
     """Why this call may not run, in words for the model; None when it may.
 
     Example: (refund_order, {"order_id": 1042}, deny_all) -> "the program's approver did not

@@ -27,10 +27,11 @@ program does not name (`runtime.scrubber` says which ones escape).
 
 from dataclasses import dataclass
 
-from .approval import Approver, Gate, check_approver, deny_all, refusal
+from . import approval
+from .approval import Approver, Gate, check_approver, deny_all
 from .protocol import ImageBlock, TextBlock, ToolCall, ToolResultMessage, tool_result_message
 from .results import Blocks, as_content
-from .scrubber import check_secrets, scrub
+from .scrubber import check_secrets, scrubbed
 from .truncate import MAX_BYTES, MAX_LINES, format_size, truncate_head
 
 MAX_IMAGE_BYTES = 5 * 1024 * 1024  # the API's limit for one base64 image
@@ -44,7 +45,7 @@ class Boundary:
     secrets: tuple[str, ...] = ()  # scrubbed from every result and its details
     max_bytes: int = 2 * MAX_BYTES  # a result's text above this is cut, with a note
     max_lines: int = 2 * MAX_LINES
-    gate: Gate = refusal  # (tool, arguments, approve) -> why not, or None: the rule that asks
+    gate: Gate = approval.gate  # (tool, arguments, approve) -> why not, or None: the rule that asks
 
     def __post_init__(self):
         check_approver(self.approve)
@@ -71,7 +72,7 @@ class Boundary:
     ) -> ToolResultMessage:
         """The result of `call`, from whatever its tool returned or raised. Never raises."""
         blocks, is_error, details = as_content(value, call.name)
-        blocks, details = scrub(blocks, self.secrets), scrub(details, self.secrets)
+        blocks, details = scrubbed(blocks, self.secrets), scrubbed(details, self.secrets)
         blocks, cut = self._within_ceiling(blocks)
         if cut:
             details = {**(details or {}), "truncation": cut}

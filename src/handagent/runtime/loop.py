@@ -54,7 +54,7 @@ from .runs import Ending, LoopStep, Run, note
 
 Send = Callable[[list[Message], list[dict], int], AssistantMessage]
 Move = Literal["ask_again", "ask_longer", "done", "window", "refusal", "error", "interrupted"]
-UNKNOWN = (
+UNKNOWN_OUTCOME = (
     "Unknown whether this call ran: the session stopped after it was asked for and before its "
     "result was recorded, so it is not run again. Check (with a tool that reads) before asking "
     "for it again."
@@ -97,7 +97,7 @@ def _longer(max_tokens: int, model: str) -> int | None:
 def _answer_left_open(messages: list[Message]) -> list[ToolResultMessage]:
     """Results for the calls a resumed history left unanswered: never run again (see above)."""
     last = next((m for m in reversed(messages) if isinstance(m, AssistantMessage)), None)
-    text = NOT_RUN.get(last.stop_reason, UNKNOWN) if last is not None else UNKNOWN
+    text = NOT_RUN.get(last.stop_reason, UNKNOWN_OUTCOME) if last is not None else UNKNOWN_OUTCOME
     return [tool_result_message(call, text, is_error=True) for call in unanswered_calls(messages)]
 
 

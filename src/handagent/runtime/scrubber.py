@@ -3,7 +3,7 @@
 A key belongs in the code of the tool that uses it, never in a prompt: a model can only leak
 what it was shown (chapter 11's obedient mock copies any key it sees into an email). A tool may
 still hand one back by accident: a config file it reads, a row of a settings table, an error
-that echoes its credentials, a diff of a `.env` in its details. `scrub(value, secrets)` replaces
+that echoes its credentials, a diff of a `.env` in its details. `scrubbed(value, secrets)` replaces
 every secret by `[api key]` (`config.redact`, the words `call_model` uses) wherever it sits in a
 value, however nested: strings, dict keys and values, lists, tuples, protocol blocks. A secret
 written in base64 (a file read as bytes and encoded) is caught too: each of its three alignments.
@@ -52,7 +52,7 @@ def forms(secret: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def scrub(value: object, secrets: tuple[str, ...]) -> object:
+def scrubbed(value: object, secrets: tuple[str, ...]) -> object:
     """`value` with every secret replaced, at any depth; other values as they are.
 
     Example: {"rows": [("payments_key", "sk-shop-7f3a9c2e4b1d")]}, ("sk-shop-7f3a9c2e4b1d",)
