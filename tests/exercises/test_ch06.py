@@ -75,7 +75,7 @@ def test_a_reader_that_drops_or_rewrites_the_servers_blocks_is_told_to_keep_them
                 if not isinstance(b, ServerBlock)]  # fmt: skip
 
     def as_text(reply):
-        return [TextBlock(b["type"]) if isinstance(b, ServerBlock) else b
+        return [TextBlock(b.data["type"]) if isinstance(b, ServerBlock) else b
                 for b in (read_block(x, reply["model"]) for x in reply["content"])]  # fmt: skip
 
     for reader in (drops, as_text):
