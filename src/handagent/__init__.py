@@ -43,7 +43,7 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 04  dispatch             run_tool_calls(), outcomes(): every call answered, concurrently
     chapter 05  dispatch             not_run(): the answer to a call the program refuses to run
                 views.inspector      a history to click through: each call lit up with its result
-    chapter 06  runtime.protocol     neutral messages, thinking blocks, the seven stop reasons
+    chapter 06  runtime.protocol     neutral messages, thinking and server blocks, 8 stop reasons
                 runtime.thinking     which thinking blocks go back in a request, to which model
                 runtime.adapters     the Anthropic Messages wire, both ways
                 runtime.providers    complete(): one call to either wire format, never raising

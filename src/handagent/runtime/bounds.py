@@ -44,12 +44,11 @@ class Bounds:
             raise ValueError(f"Every bound must be positive, got {self}; raise the one at 0.")
 
 
-def cost_of(reply: AssistantMessage) -> float:
-    """A reply's price at list prices, cache included, as the meter prices it; 0 with no price."""
+def billed(reply: AssistantMessage) -> Call:
+    """A reply's usage as the meter bills it. Example: Usage(9, 3, 100) -> Call(m, 9, 3, 100)"""
     u = reply.usage
-    call = Call(reply.model, u.input_tokens, u.output_tokens, u.cache_read_tokens,
+    return Call(reply.model, u.input_tokens, u.output_tokens, u.cache_read_tokens,
                 u.cache_write_5m_tokens, u.cache_write_1h_tokens)  # fmt: skip
-    return dollars(call) or 0.0
 
 
 @dataclass(frozen=True)
@@ -62,12 +61,12 @@ class Spent:
 
     def add(self, reply: AssistantMessage) -> "Spent":
         """This and one reply. Spent() + 900 in, 100 read, 60 out -> Spent(1, 1060, ...)"""
-        usage = reply.usage
+        call = billed(reply)
         return replace(
             self,
             turns=self.turns + 1,
-            tokens=self.tokens + usage.prompt_tokens + usage.output_tokens,
-            dollars=self.dollars + cost_of(reply),
+            tokens=self.tokens + call.prompt_tokens + call.output_tokens,
+            dollars=self.dollars + (dollars(call) or 0.0),  # no price on file: $0
         )
 
     @classmethod

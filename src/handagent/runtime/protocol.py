@@ -5,17 +5,12 @@ assistant message; the runtime runs the tool and answers with a tool-result mess
 call's id. The runtime stores these records; adapters translate them to and from each wire
 format (`runtime.adapters`). Contracts sit beside the types.
 
-A reply may hold the model's reasoning: `ThinkingBlock`s, kept in the content where they came,
-with the signature the provider checks and the model that wrote them (`runtime.thinking` says
-where they may be sent), and the provider's own server-side work (a web search it ran, an MCP
-call it made, a compaction): `ServerBlock`s, kept as they came and sent back only to that
-provider. A turn ends for one of eight reasons, `StopReason`: the source text's five, its
-length split in two (the reply's `max_tokens`, or the context window), and two of today's
-Messages API, a paused server-side turn and a refusal. `Usage` counts the prompt's cache reads and
-writes apart from its other input, as the provider bills them.
+A reply may hold `ThinkingBlock`s, with the signature the provider checks and the model that
+wrote them (`runtime.thinking`), and `ServerBlock`s, the provider's own work, kept as they came.
+A turn ends for one of eight reasons, `StopReason`. `Usage` counts cache reads and writes apart.
 
 Not handled here: wire formats, id rules, orphan repair (`adapters`, `ids`, `repair`), streaming
-deltas, what a server block means (it is opaque here), cost (`handagent.cost`).
+deltas, what a server block means, cost (`handagent.cost`).
 """
 
 import json
@@ -27,15 +22,11 @@ from typing import Literal
 StopReason = Literal[
     "stop",  # the model considers the turn done: task finished or waiting for the user
     "tool_use",  # the model asked for one or more tools; calls are in the content
-    # Cut off at the request's max_tokens: text is incomplete, calls may hold truncated arguments.
-    # Asking again with a higher max_tokens may finish it (never continue it: that is a prefill).
+    # Cut off at max_tokens: calls may hold cut arguments. Ask again with more; never continue.
     "length",
-    # Cut off because the context window is full (Anthropic's model_context_window_exceeded), before
-    # max_tokens: a higher max_tokens cannot help; the history must shrink first.
-    "window",
-    # Not an end: the provider paused a long turn of its own (a server-tool loop hit its limit, or
-    # it compacted the context and was asked to pause). Send the content back as it is, its
-    # ServerBlocks included, and ask again; no client tool call is waiting.
+    "window",  # the context window ran out before max_tokens: the history must shrink first
+    # Not an end: the provider paused a turn of its own (a server-tool loop's limit, a compaction).
+    # Send the content back as it is, ServerBlocks included, and ask again; no call is waiting.
     "pause",
     # The model declined to go on: its decision, not a failure (HTTP 200); stop_details says why.
     # Don't build on it: reset the context or ask another model. Any calls in it are not run.
@@ -100,13 +91,11 @@ class ThinkingBlock:
 class ServerBlock:
     """Work the provider did on its own servers, as it sent it: opaque to the runtime.
 
-    Example: {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search", "input":
-    {...}} -> ServerBlock({"type": "server_tool_use", "id": "srvtoolu_01", ...})
+    Example: {"type": "server_tool_use", "id": "srvtoolu_01", ...} -> ServerBlock({...})
     """
 
-    # Sent back unchanged, in its place, through the wire format it came in (the Anthropic
-    # adapter): a paused turn continues from it, and thinking blocks written after it are bound
-    # to it. Another wire format (OpenAI Chat) has no place for it and leaves it out.
+    # Sent back unchanged, in its place, by the Anthropic adapter: a paused turn continues from
+    # it, and later thinking is bound to it. OpenAI Chat has no place for it and leaves it out.
     data: dict
     type: Literal["server"] = field(default="server", init=False)
 
@@ -135,15 +124,9 @@ class Usage:
 
     input_tokens: int  # the prompt's tokens neither read from the cache nor written to it
     output_tokens: int  # thinking included: it is billed as output even when its text is ""
-    cache_read_tokens: int = 0  # read from the prompt cache (a tenth of the input price)
-    cache_write_5m_tokens: int = 0  # written to the cache for 5 minutes (1.25x)
-    cache_write_1h_tokens: int = 0  # written for an hour (2x)
-
-    @property
-    def prompt_tokens(self) -> int:
-        """Every token of the prompt, cached or not. Example: Usage(9, 3, 100) -> 109"""
-        cached = self.cache_read_tokens + self.cache_write_5m_tokens + self.cache_write_1h_tokens
-        return self.input_tokens + cached
+    cache_read_tokens: int = 0  # the prompt cache's reads and writes (5 minutes, an hour)
+    cache_write_5m_tokens: int = 0
+    cache_write_1h_tokens: int = 0
 
 
 @dataclass(frozen=True)
@@ -223,9 +206,8 @@ def tool_calls(message: Message) -> list[ToolCall]:
 
 
 def unique_call_ids(content: list) -> tuple:
-    """The blocks, each call whose id repeats an earlier one's renamed `<id>_<n>`, n its place
-    among the calls (again, while the new name is taken too): a compatible server may repeat an
-    id (the API never does), and each call's result goes back under its own.
+    """The blocks, each call whose id repeats an earlier one's renamed `<id>_<n>` (n its place
+    among the calls): a compatible server may repeat an id; each result goes back under its own.
 
     Example: [ToolCall("a", ...), ToolCall("a", ...)] -> (ToolCall("a", ...), ToolCall("a_1", ...))
     """
