@@ -20,7 +20,7 @@ from offline import ROOT, chromium, offline_page, screenshot  # skips without Ch
 from playwright.sync_api import expect
 
 from handagent.mock.http.cassettes import load_cassettes
-from handagent.mock.http.replay import normalise
+from handagent.mock.http.matching import normalise
 
 CEILING = 30_000  # milliseconds any wait may last (the page polls every second)
 CASSETTES = ROOT / "cassettes"
