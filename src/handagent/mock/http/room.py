@@ -55,7 +55,7 @@ class Learner:
     requests: int = 0
     chapter: str | None = None  # a notebook: "notebooks/03_feeding_results_back.ipynb"
     per_chapter: dict[str, int] = field(default_factory=dict)  # "03" -> requests made there
-    off_script: int = 0  # requests the cassettes did not hold, answered by the mock
+    off_script: int = 0  # requests the cassettes did not hold, answered (not refused) by the mock
     asked: str | None = None  # what the last error answered
     error: str | None = None  # the last unintended error, until progress clears it
     repeats: int = 0  # how many times in a row that same error came
@@ -117,12 +117,13 @@ class Room:
         if learner.chapter:
             number = Path(learner.chapter).stem[:2]
             learner.per_chapter[number] = learner.per_chapter.get(number, 0) + 1
-        learner.off_script += response.headers.get("x-replay") == "mock"
+        answered = response.status is not None and response.status < 400
+        learner.off_script += answered and response.headers.get("x-replay") == "mock"
         fault = headers.get("x-mock-fault", "")
         on_purpose = (taken is not None and taken.intended_error) or (
             fault != "" and not fault.startswith("slow=")
         )
-        if on_purpose or (response.status is not None and response.status < 400):
+        if on_purpose or answered:
             learner.error, learner.repeats, learner.troubled_since = None, 0, None
             return
         said = _error_line(response)

@@ -18,10 +18,10 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>handagent room
 <style>
 body{font:13px/1.35 sans-serif;margin:12px 16px}h1{font-size:18px;margin:0 0 4px}
 p{margin:0 0 8px}table{border-collapse:collapse}
-th,td{padding:1px 6px;text-align:left;white-space:nowrap;border-bottom:1px solid #eee}
-td.n{text-align:center;color:#555;min-width:2.4em}td.done{background:#e3f4e3}
+th,td{padding:1px 5px;text-align:left;white-space:nowrap;border-bottom:1px solid #eee}
+td.n{text-align:center;color:#555;min-width:2em}td.done{background:#e3f4e3}
 td.here{outline:2px solid #36c;outline-offset:-2px;color:#000}
-td.said{max-width:430px;overflow:hidden;text-overflow:ellipsis}
+td.said{max-width:360px;overflow:hidden;text-overflow:ellipsis}
 tr.stuck{background:#fcc}tr.error{background:#fff1cc}b.stuck{color:#a00}
 </style></head><body>
 <h1>The room</h1><p id="summary">waiting for the first request…</p>
