@@ -63,7 +63,11 @@ c.Authenticator.allow_all = True  # anyone with the password, any name: a seat l
 c.JupyterHub.spawner_class = "simple"  # SimpleLocalProcessSpawner: one process per learner
 c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab/tree/notebooks/00_hello_model.ipynb"
-c.Spawner.args = ["--ServerApp.terminals_enabled=False"]  # the notebooks need no shell
+c.Spawner.args = [
+    "--ServerApp.terminals_enabled=False",  # the notebooks need no shell
+    "--LabApp.news_url=None",  # no "get notified about Jupyter news?" for every learner
+    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+]
 if hasattr(os, "geteuid") and os.geteuid() == 0:  # a container or a workshop VM run as root
     c.Spawner.args.append("--allow-root")
 c.Spawner.start_timeout = c.Spawner.http_timeout = 120  # thirty servers starting on two cores
