@@ -217,7 +217,6 @@ def call_model(
     tool_choice: dict | None = None,
     thinking: dict | None = None,
     check: bool = True,
-    headers: dict | None = None,
 ) -> Message:
     """Send the conversation (and the tools menu, if any) and return the model's reply.
 
@@ -225,9 +224,7 @@ def call_model(
     it the model thinks as it does by default. With `check`, a request the API would refuse (a
     tool_use left unanswered, a model the API no longer serves) raises
     `handagent.api.checks.Rejection` locally, with the API's own wording, before a request is spent
-    (chapter 05). `check=False` sends it anyway, to see the provider's answer. `headers` are
-    sent with this request only (`{"x-replay": "mock"}`: a room's mock answers what its
-    cassettes do not hold, as `with mock_instead():` does).
+    (chapter 05). `check=False` sends it anyway, to see the provider's answer.
     """
     request: dict = {
         "model": model or settings().model,
@@ -249,4 +246,4 @@ def call_model(
         # The SDK's own blocks are read as dicts; anything but a list is left for the check to word.
         as_dicts = [message_dict(m) for m in messages] if isinstance(messages, list) else messages
         check_request({**request, "messages": as_dicts}, catalogue_only=official)
-    return client().messages.create(**request, extra_headers=headers)
+    return client().messages.create(**request)
