@@ -70,9 +70,12 @@ nbval-opus_command = $(MOCK) HANDAGENT_MODEL=$(OTHER_MODEL) $(BIN)/python -m pyt
 # mock by `make record`): strict nbval, the stored outputs unchanged but the provider line. A
 # notebook whose requests changed fails naming the first difference from its cassette (stale:
 # `make record NOTEBOOKS=...` again). One process, no xdist: it is the cheapest in CPU.
+# `make replay NOTEBOOKS=notebooks/03_feeding_results_back.ipynb` replays one chapter.
+# The English chapters `make record` and `make replay` take: NOTEBOOKS=... when given, else all.
+CHOSEN = $(if $(filter command line,$(origin NOTEBOOKS)),$(NOTEBOOKS),$(ENGLISH))
 replay_command = HANDAGENT_PROVIDER=replay $(BIN)/python -m pytest -p no:cacheprovider \
 	--nbval --nbval-current-env $(NBVAL_KERNELS) -p tests.nbval_replay \
-	--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks $(ENGLISH)
+	--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks $(CHOSEN)
 # The book (every chapter with its stored outputs, nothing executed), then every browser test:
 # the notebooks in JupyterLab (widgets and diagrams draw and respond), chapters as GitHub shows
 # them, and every page of the book offline. Installs Chromium where that is safe (Debian/Ubuntu
@@ -81,7 +84,7 @@ book_command = rm -rf build/book && $(BIN)/sphinx-build -b html -c docs -W --kee
 test-browser_command = $(book_command) && \
 	$(MOCK) HANDAGENT_BOOK=build/book $(BIN)/python tests/browser/run.py
 
-.PHONY: lab test test-stages $(STAGES) book notebooks record setup clean
+.PHONY: lab test test-stages $(STAGES) book notebooks record hub setup clean
 
 setup: $(STAMP)
 
@@ -146,10 +149,18 @@ notebooks: setup
 # Record the notebooks' traffic as cassettes/<notebook>.json: the real API with ANTHROPIC_API_KEY
 # (the mock run's cost estimate first), else the mock; UPSTREAM=mock forces the mock (what the
 # committed cassettes and `make replay` use). Every English chapter unless NOTEBOOKS is given:
-# `make record UPSTREAM=mock` re-records them all. Replay: HANDAGENT_PROVIDER=replay.
-RECORDED = $(if $(filter command line,$(origin NOTEBOOKS)),$(NOTEBOOKS),$(ENGLISH))
+# `make record UPSTREAM=mock` re-records them all, `make record
+# NOTEBOOKS=notebooks/03_feeding_results_back.ipynb` one. Replay: HANDAGENT_PROVIDER=replay.
 record: setup
-	$(BIN)/python -m handagent.record $(if $(UPSTREAM),--upstream $(UPSTREAM)) $(RECORDED)
+	$(BIN)/python -m handagent.record $(if $(UPSTREAM),--upstream $(UPSTREAM)) $(CHOSEN)
+
+# A JupyterHub for a cohort on this machine, every learner their own JupyterLab and kernels, all
+# pointed at one room it starts too (hub/jupyterhub_config.py lists its settings): on
+# http://127.0.0.1:8000 unless HANDAGENT_HUB_URL says otherwise. Its proxy comes from npm into
+# hub/node_modules, pinned by hub/package-lock.json, never installed globally.
+hub: setup
+	@test -x hub/node_modules/.bin/configurable-http-proxy || npm ci --prefix hub --no-audit --no-fund
+	$(BIN)/jupyterhub -f hub/jupyterhub_config.py
 
 clean:
-	rm -rf $(VENV) $(TOOLS)
+	rm -rf $(VENV) $(TOOLS) hub/node_modules

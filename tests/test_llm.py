@@ -219,3 +219,20 @@ def test_explain_speaks_the_editions_language_around_the_providers_words():
 def test_a_string_instead_of_a_list_of_messages_is_refused_in_the_apis_words(mock):
     with pytest.raises(Rejection, match=r"^messages: Input should be a valid list"):
         llm.call_model("hello")
+
+
+def test_a_kernel_names_its_notebook_as_a_room_knows_it():
+    assert llm.notebook_name("/home/ada/notebooks/zh-CN/03_x.ipynb") == "zh-CN/03_x.ipynb"
+    assert llm.notebook_name("notebooks/03_x.ipynb") == "03_x.ipynb"
+    assert llm.notebook_name("") is None and llm.notebook_name("/tmp/café.ipynb") is None
+
+
+def test_requests_to_a_mock_name_their_notebook_and_ask_for_the_mock_inside_mock_instead(
+    monkeypatch,
+):
+    monkeypatch.setenv("JPY_SESSION_NAME", "/srv/notebooks/03_x.ipynb")
+    assert llm.room_headers() == {"x-handagent-notebook": "03_x.ipynb"}  # the mock provider
+    with llm.mock_instead():
+        assert llm.endpoint().headers["x-replay"] == "mock"
+    monkeypatch.setattr(llm, "_target", lambda: (llm.DEFAULT_BASE_URL, "k"))
+    assert llm.room_headers() == {}  # Anthropic's own API: nothing of ours

@@ -8,12 +8,21 @@ the client is the genuine `anthropic.Anthropic` with its own defaults (`anthropi
 thinking blocks: read it by block type (`handagent.blocks`), and send its content back whole. A
 failed call raises the SDK's own exception; `explain` says in one line what went wrong.
 
+To a room or a mock (any host but Anthropic's), every request also names its notebook
+(`x-handagent-notebook`, from JupyterLab's JPY_SESSION_NAME), so a room knows each learner's
+chapter; inside `with mock_instead():` it carries `x-replay: mock`, so a request the room's
+cassettes do not hold is answered by its mock. In IPython, such a miss shows as one line.
+
 Not handled here: running tools (see `handagent.tools`), retries beyond the SDK's own, streaming
 (chapter 07).
 """
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 import anthropic
 import httpx2  # the SDK's HTTP library: its errors are the causes of the SDK's own
@@ -31,6 +40,47 @@ TIMEOUT_SECONDS = 60.0
 EXPLAIN_CHARACTERS = 300  # of the provider's words: one line, and no echo of a whole request
 DEFAULT_BASE_URL = "https://api.anthropic.com"  # the SDK's own default
 MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key but `bad-...`; a real one never goes
+NOTEBOOK_HEADER = "x-handagent-notebook"  # "03_feeding_results_back.ipynb", "zh-CN/03_...ipynb"
+REPLAY_HEADER = "x-replay"  # "mock": a request no cassette holds is answered by the mock
+_MOCK_INSTEAD = {"open": 0}  # `mock_instead()` blocks open in this process
+
+
+@contextmanager
+def mock_instead() -> Iterator[None]:
+    """Requests the cassettes do not hold are answered by the mock meanwhile (replay or a room).
+
+    Example: with mock_instead(): reply = call_model([user("something new")])
+    """
+    _MOCK_INSTEAD["open"] += 1
+    try:
+        yield
+    finally:
+        _MOCK_INSTEAD["open"] -= 1
+
+
+def mock_instead_open() -> bool:
+    return _MOCK_INSTEAD["open"] > 0
+
+
+def notebook_name(session: str | None = None) -> str | None:
+    """The notebook this kernel runs, as a room names it (JupyterLab sets JPY_SESSION_NAME).
+
+    Example: "/home/ada/notebooks/zh-CN/03_x.ipynb" -> "zh-CN/03_x.ipynb"; "notebooks/03_x.ipynb"
+    -> "03_x.ipynb"; outside JupyterLab -> None
+    """
+    path = Path(session if session is not None else os.environ.get("JPY_SESSION_NAME", ""))
+    if path.suffix != ".ipynb" or not path.name.isascii():
+        return None
+    return f"{path.parent.name}/{path.name}" if path.parent.name == "zh-CN" else path.name
+
+
+def room_headers() -> dict[str, str]:
+    """The headers a request to a room or a mock carries now; none to Anthropic's own API."""
+    if _target()[0] == DEFAULT_BASE_URL:
+        return {}
+    named = notebook_name()
+    headers = {NOTEBOOK_HEADER: named} if named else {}
+    return {**headers, REPLAY_HEADER: "mock"} if mock_instead_open() else headers
 
 
 @dataclass(frozen=True)
@@ -68,16 +118,38 @@ def endpoint() -> Endpoint:
     """The URL and headers for a raw `httpx` request to the configured provider."""
     base_url, key = _target()
     headers = {"x-api-key": key, "anthropic-version": API_VERSION}  # what the SDK sends
-    return Endpoint(base_url=base_url, headers=headers)
+    return Endpoint(base_url=base_url, headers={**headers, **room_headers()})
 
 
 @cache
 def client() -> anthropic.Anthropic:
     """The SDK client for the configured provider (one per process); every call is metered."""
     base_url, key = _target()
-    return anthropic.Anthropic(
-        base_url=base_url, api_key=key, timeout=TIMEOUT_SECONDS, http_client=http_client()
-    )
+    http = http_client()
+    http.event_hooks = {**http.event_hooks, "request": [_add_room_headers]}
+    _show_misses_in_one_line()
+    return anthropic.Anthropic(base_url=base_url, api_key=key, timeout=TIMEOUT_SECONDS,
+                               http_client=http)  # fmt: skip
+
+
+def _add_room_headers(request: httpx2.Request) -> None:
+    request.headers.update(room_headers())
+
+
+def _show_misses_in_one_line() -> None:
+    """In IPython, a request the cassettes do not hold shows as one line naming the remedy, not
+    the SDK's traceback; every other exception shows as before."""
+    try:
+        shell = get_ipython()  # type: ignore[name-defined]  # noqa: F821  (IPython's builtin)
+    except NameError:
+        return
+
+    def one_line(shell, kind, error, trace, tb_offset=None):
+        if "replay: this request is not in" not in str(error):
+            return shell.showtraceback(running_compiled_code=True)
+        shell._showtraceback(kind, error, [explain(error, limit=None)])
+
+    shell.set_custom_exc((anthropic.APIStatusError,), one_line)
 
 
 def provider_line() -> str:
@@ -94,7 +166,7 @@ def clip_words(text: str, limit: int = EXPLAIN_CHARACTERS) -> str:
     return cut.rstrip(" ,;:") + "…"
 
 
-def explain(error: BaseException) -> str:
+def explain(error: BaseException, limit: int | None = EXPLAIN_CHARACTERS) -> str:
     """A failed call in one line: the SDK's exception name, the status and the provider's words.
 
     The SDK's own exceptions are raised as they are; this is what to print or log about one.
@@ -108,7 +180,8 @@ def explain(error: BaseException) -> str:
     elif isinstance(error, anthropic.APIStatusError):
         words = f"{error.type}: {error.api_message}" if error.api_message else error.response.text
         request_id = f" (request-id {error.request_id})" if error.request_id else ""
-        detail = f"HTTP {error.status_code} {clip_words(words or error.response.reason_phrase)}"
+        words = words or error.response.reason_phrase
+        detail = f"HTTP {error.status_code} {clip_words(words, limit) if limit else words}"
         detail += request_id
     elif isinstance(error, anthropic.APIConnectionError):
         where, cause = error.request.url.netloc.decode(), error.__cause__

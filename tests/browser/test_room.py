@@ -1,124 +1,125 @@
-"""The instructor's page of a room, in headless Chromium, watching two learners progress.
+"""The instructor's page of a room, in headless Chromium: thirty learners, three of them stuck.
 
-A room server runs in its own process (`python -m handagent.mock --room --port 0`, on the
-committed cassettes), as the instructor would start it. Chromium opens /room once and is never
-reloaded; two learners, each with their own key, then make chapter requests through the genuine
-anthropic SDK (the requests the cassettes hold, one of them a question no cassette holds), and
-after each step the page must show, by itself, each key's chapter reached, requests made and
-last error. The page may fetch only the room server (every other request is aborted).
+A room on the committed cassettes runs in this process, on a clock the test moves (so "three
+minutes without progress" takes no time). Chromium opens /room once and is never reloaded; thirty
+learners, keyed by seat (`seat-01` ... `seat-30`) and naming their notebook as JupyterLab's kernels
+do, then go through chapter 03 with the genuine anthropic SDK, its three deliberate 400s included,
+some further than others. Three get stuck in three ways: the same refused history twice (07), an
+unknown model and then nothing for three minutes (17), three different errors over three minutes
+(27). One more has one fresh error (12: not stuck yet) and one asks something the cassettes do not
+hold (03: the room's mock answers). The page, by itself, must name exactly the three stuck, first,
+with what each asked; show each learner's chapter from its first request; and fit one 1280x900
+screen. It may fetch only the room (every other request is aborted).
 
 Run by `make test-browser`, like every test in this folder.
 """
-
-import json
-import subprocess
-import sys
 
 import anthropic
 import pytest
 from offline import ROOT, chromium, offline_page, screenshot  # skips without Chromium
 from playwright.sync_api import expect
 
+from handagent.llm import NOTEBOOK_HEADER
+from handagent.mock import MockServer
 from handagent.mock.http.cassettes import load_cassettes
-from handagent.mock.http.replay import normalise
+from handagent.mock.http.room import Room
 
 CEILING = 30_000  # milliseconds any wait may last (the page polls every second)
-CASSETTES = ROOT / "cassettes"
-ONE, TWO = "learner-one-0001", "learner-two-0002"  # shown as lea…0001, lea…0002
-NOT_HELD = "HTTP 400 invalid_request_error: replay: this request is not in the cassette"
+CASSETTES = load_cassettes(ROOT / "cassettes")
+CHAPTER = next(c for c in CASSETTES if c.notebook.endswith("/03_feeding_results_back.ipynb"))
+NAMED = {NOTEBOOK_HEADER: "03_feeding_results_back.ipynb"}
+SEATS = [f"seat-{n:02d}" for n in range(1, 31)]
+STUCK = ["seat-07", "seat-17", "seat-27"]
 
 
-def chapter_requests(stem: str) -> tuple[str, list[dict]]:
-    """A chapter's notebook and the bodies of its plain /v1/messages requests that no other
-    cassette holds (so the room can only answer them from this chapter's cassette)."""
-    everything = load_cassettes(CASSETTES)
-    mine = next(c for c in everything if c.path.endswith(f"/{stem}.json"))
-    elsewhere = [
-        json.dumps(normalise(e["request"]), sort_keys=True)
-        for c in everything
-        if c is not mine
-        for e in c.exchanges
-    ]
-    bodies = [
-        e["request"]["body"]
-        for e in mine.exchanges
-        if e["request"]["path"] == "/v1/messages"
-        and not e["request"]["query"]
-        and not e["request"]["headers"].get("anthropic-beta")
-        and not e["request"]["body"].get("stream")
-        and e["response"]["status"] == 200
-        and json.dumps(normalise(e["request"]), sort_keys=True) not in elsewhere
-    ]
-    return mine.notebook, bodies
+@pytest.fixture
+def room():
+    clock = [1000.0]
+    with MockServer(room=Room(CASSETTES, clock=lambda: clock[0])) as server:
+        yield server, clock
 
 
-@pytest.fixture(scope="module")
-def room_url():
-    """A room server in its own process on the committed cassettes: its base URL."""
-    command = [sys.executable, "-m", "handagent.mock", "--room", "--port", "0",
-               "--cassettes", str(CASSETTES)]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
-    lines = []
-    while not (lines and lines[-1].startswith("listening on ")):  # "room: ...", then the URL
-        line = server.stdout.readline()
-        if not line:
-            pytest.fail(f"the room did not start: {lines}")
-        lines.append(line.strip())
-    yield lines[-1].removeprefix("listening on ")
-    server.terminate()
-    server.wait(timeout=30)
+def learner(base_url: str, seat: str) -> anthropic.Anthropic:
+    return anthropic.Anthropic(
+        base_url=base_url, api_key=seat, max_retries=0, default_headers=NAMED
+    )
 
 
-def learner(base_url: str, key: str) -> anthropic.Anthropic:
-    return anthropic.Anthropic(base_url=base_url, api_key=key, max_retries=0)
+def go_through(client: anthropic.Anthropic, exchanges: int) -> None:
+    """Chapter 03's first requests, as its cells send them (the 400s it makes on purpose too)."""
+    for exchange in CHAPTER.exchanges[:exchanges]:
+        try:
+            client.messages.create(**exchange["request"]["body"])
+        except anthropic.BadRequestError:
+            assert exchange["response"]["status"] == 400
 
 
-def test_the_instructor_page_follows_two_learners_live(room_url):
-    first_notebook, first = chapter_requests("03_feeding_results_back")
-    second_notebook, second = chapter_requests("01_tools_menu")
-    assert len(first) >= 3 and second
-    one, two = learner(room_url, ONE), learner(room_url, TWO)
+def fails(client: anthropic.Anthropic, **changed) -> None:
+    """Chapter 03's first request, changed so that the room refuses it."""
+    with pytest.raises(anthropic.APIStatusError):
+        client.messages.create(**{**CHAPTER.exchanges[0]["request"]["body"], **changed})
+
+
+ORPHAN = [{"role": "user", "content": [
+    {"type": "tool_result", "tool_use_id": "toolu_01", "content": "12:00"}]}]  # fmt: skip
+
+
+def test_the_page_names_exactly_the_three_stuck_learners_first(room):
+    server, clock = room
+    clients = {seat: learner(server.base_url, seat) for seat in SEATS}
     with chromium() as browser:
-        page, blocked = offline_page(browser, allowed=(room_url,))
+        page, blocked = offline_page(browser, allowed=(server.base_url,))
         loads = []
         page.on("load", lambda _: loads.append(1))
-        page.goto(f"{room_url}/room")
-        expect(page.locator("#summary")).to_have_text("0 learners", timeout=CEILING)
+        page.goto(f"{server.base_url}/room")
+        summary = page.locator("#summary")
+        expect(summary).to_contain_text("0 learners", timeout=CEILING)
+
+        for number, seat in enumerate(SEATS, 1):  # seat-01 makes 1 request, seat-09 all 9...
+            go_through(clients[seat], min(number, len(CHAPTER.exchanges)))
+        clients["seat-03"].messages.create(  # not in the cassettes: the room's mock answers
+            model=CHAPTER.exchanges[0]["request"]["body"]["model"],
+            max_tokens=300,
+            messages=[{"role": "user", "content": "Something the chapter never asks"}],
+        )
+        fails(clients["seat-17"], model="nope")  # then nothing for three minutes
+        fails(clients["seat-27"], model="nope")
+        clock[0] += 100
+        fails(clients["seat-27"], messages=ORPHAN)
+        clock[0] += 40
+        fails(clients["seat-27"], extra_body={"colour": "blue"})
+        clock[0] += 60
+        fails(clients["seat-07"], messages=ORPHAN)
+        fails(clients["seat-07"], messages=ORPHAN)
+        fails(clients["seat-12"], model="nope")  # one error, just now: not stuck
+
+        expect(summary).to_have_text(
+            "30 learners · 3 stuck · 1 with an error · 1 answered off-script by the mock",
+            timeout=CEILING,
+        )
         rows = page.locator("#learners tr")
-
-        def row(masked: str, chapter: str, requests: int, error: str) -> None:
-            """The row of a key shows these, once the page has polled (never reloaded)."""
-            cells = rows.filter(has_text=masked).locator("td")
-            expect(cells).to_have_count(5, timeout=CEILING)
-            expect(cells.nth(1)).to_have_text(chapter, timeout=CEILING)
-            expect(cells.nth(2)).to_have_text(str(requests), timeout=CEILING)
-            expect(cells.nth(3)).to_contain_text(error, timeout=CEILING)
-
-        one.messages.create(**first[0])
-        row("lea…0001", first_notebook, 1, "—")
-        expect(page.locator("#summary")).to_have_text("1 learners", timeout=CEILING)
-
-        two.messages.create(**second[0])
-        with pytest.raises(anthropic.BadRequestError):  # a question no cassette holds
-            two.messages.create(
-                model=second[0]["model"],
-                max_tokens=100,
-                messages=[{"role": "user", "content": "Something the chapter never asks"}],
-            )
-        row("lea…0002", second_notebook, 2, NOT_HELD)
-        expect(rows.filter(has_text="lea…0002")).to_have_class("stuck", timeout=CEILING)
-        expect(rows.filter(has_text="lea…0001")).not_to_have_class("stuck")
-        screenshot(page, "room_one_stuck")
-
-        for body in first[1:3]:  # learner one goes on through chapter 03
-            one.messages.create(**body)
-        row("lea…0001", first_notebook, 3, "—")
-
-        two.messages.create(**second[0])  # learner two asks again, and is answered
-        row("lea…0002", second_notebook, 3, "—")
-        expect(rows.filter(has_text="lea…0002")).not_to_have_class("stuck", timeout=CEILING)
-        expect(page.locator("#summary")).to_have_text("2 learners")
-        assert ONE not in page.content() and TWO not in page.content()  # keys masked
+        expect(rows).to_have_count(30)
+        stuck = page.locator("#learners tr.stuck td.label")
+        assert stuck.all_inner_texts() == STUCK
+        assert rows.locator("td.label").all_inner_texts()[:3] == STUCK  # stuck come first
+        assert page.locator("#learners tr.error td.label").all_inner_texts() == ["seat-12"]
+        why = {seat: rows.filter(has_text=seat).locator("td.state") for seat in STUCK}
+        expect(why["seat-07"]).to_have_text("stuck: the same error 2 times in a row")
+        expect(why["seat-17"]).to_have_text("stuck: no progress for 3 min since an error")
+        expect(why["seat-27"]).to_have_text("stuck: no progress for 3 min since an error")
+        said = rows.filter(has_text="seat-17").locator("td.said")
+        expect(said).to_have_attribute("title", "“What time is it?” → HTTP 404 not_found_error: "
+                                       "model: nope")  # fmt: skip
+        expect(rows.filter(has_text="seat-03").locator("td.state")).to_have_text(
+            "ok · 1 off-script"
+        )
+        first = rows.filter(has_text="seat-01").locator("td.here")  # at chapter 03's first request
+        expect(first).to_have_text("1/9")
+        expect(page.locator("thead th").nth(2 + 3)).to_have_text("03")
+        expect(rows.filter(has_text="seat-09").locator("td.done")).to_have_text("9/9")
+        box = page.locator("table").bounding_box()
+        assert box["y"] + box["height"] <= 900 and box["x"] + box["width"] <= 1280  # one screen
         screenshot(page, "room")
         assert loads == [1], "the page was reloaded"
         assert blocked == []
+    assert all(seat not in str(blocked) for seat in SEATS)

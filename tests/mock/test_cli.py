@@ -7,6 +7,7 @@ that is stuck, never the time the work takes.
 """
 
 import signal
+import socket
 import subprocess
 import sys
 
@@ -97,3 +98,19 @@ def test_an_address_beyond_this_machine_needs_expose(capsys):
         main(["--host", "0.0.0.0", "--port", "0"])
     assert stopped.value.code == 2
     assert "add --expose if you mean it" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not socket.has_ipv6, reason="this Python has no IPv6")
+def test_the_ipv6_loopback_is_local_and_serves():
+    try:  # a machine whose loopback has no ::1 (IPv6 turned off) cannot bind it at all
+        socket.create_server(("::1", 0), family=socket.AF_INET6).close()
+    except OSError:
+        pytest.skip("this machine's loopback has no ::1")
+    process, base_url = start([*MOCK, "--host", "::1"])
+    try:
+        assert base_url.startswith("http://[::1]:")
+        models = anthropic.Anthropic(base_url=base_url, api_key="k", max_retries=0).models.list()
+        assert models.data
+    finally:
+        process.terminate()
+        process.communicate(timeout=CEILING)

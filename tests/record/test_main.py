@@ -61,7 +61,7 @@ def test_the_replay_provider_answers_call_model_from_the_cassette(replay_provide
 
 def test_a_new_question_under_replay_is_refused_unless_the_mock_answers_it(replay_provider):
     question = [{"role": "user", "content": "Something the chapter never asks"}]
-    with pytest.raises(anthropic.BadRequestError, match="not in the cassette; first difference"):
+    with pytest.raises(anthropic.BadRequestError, match="not in the cassette of chapter 03"):
         llm.call_model(question)
     with mock_instead():
         assert llm.call_model(question).stop_reason == "end_turn"
@@ -108,3 +108,21 @@ def test_a_stale_cassette_fails_under_nbval_naming_the_first_difference(tmp_path
         '"What day is it?".' in ran.stdout
     ), ran.stdout[-3000:]
     assert "01_tiny.json" in ran.stdout
+
+
+def test_a_new_question_shows_in_the_notebook_as_one_line_naming_the_remedy(tmp_path):
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    notebook = notebook_asking("Something the chapter never asks")
+    env = {**os.environ, "HANDAGENT_PROVIDER": "replay", "HANDAGENT_CASSETTES": str(CASSETTE)}
+    ran = NotebookClient(notebook, timeout=120, resources={"metadata": {"path": str(tmp_path)}})
+    with pytest.raises(CellExecutionError):
+        ran.execute(env=env)
+    [shown] = notebook.cells[0].outputs
+    assert shown.output_type == "error" and len(shown.traceback) == 1
+    assert shown.traceback[0].startswith(
+        "BadRequestError: HTTP 400 invalid_request_error: replay: this request is not in the "
+        "cassette of chapter 03 (03_feeding_results_back.json)"
+    )
+    assert "with mock_instead():" in shown.traceback[0]

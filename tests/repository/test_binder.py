@@ -2,8 +2,11 @@
 
 import os
 import subprocess
+from importlib.metadata import distribution
 from pathlib import Path
 
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 from paths import ROOT
 
 BINDER = ROOT / "binder"
@@ -27,6 +30,36 @@ def test_runtime_asks_for_python_3_11_in_repo2docker_spelling():
 def test_requirements_are_the_pinned_ones_and_they_install_the_package():
     assert commands(BINDER / "requirements.txt") == ["-r ../requirements.txt"]
     assert "-e ." in commands(ROOT / "requirements.txt")
+
+
+def pins() -> dict[str, str]:
+    """requirements.txt as binder installs it. Example: "anthropic==2.10.0" -> {"anthropic":
+    "2.10.0"}"""
+    found = {}
+    for line in commands(ROOT / "requirements.txt"):
+        if line != "-e .":
+            name, _, version = line.partition("==")
+            assert version, f"{line}: binder installs requirements.txt as it is: pin it with =="
+            found[canonicalize_name(name)] = version
+    return found
+
+
+def test_binder_installs_a_closed_set_every_dependency_pinned_at_a_version_it_accepts():
+    pinned, unmet = pins(), []
+    for name in ["handagent", *pinned]:  # the package, then every pin, as this Python reads them
+        for needed in map(Requirement, distribution(name).requires or []):
+            if needed.marker and not needed.marker.evaluate({"extra": ""}):
+                continue  # an extra, or another platform's
+            have = pinned.get(canonicalize_name(needed.name))
+            if have is None or not needed.specifier.contains(have, prereleases=True):
+                unmet.append(f"{name} needs {needed}, requirements.txt has {have}")
+    assert unmet == []
+
+
+def test_the_set_up_installed_exactly_the_pins_binder_installs():
+    wrong = {name: version for name, version in pins().items()
+             if distribution(name).version != version}  # fmt: skip
+    assert wrong == {}, "make setup: .venv is not what requirements.txt pins"
 
 
 def test_start_is_an_executable_script_that_ends_by_running_its_arguments():

@@ -11,8 +11,11 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         models_route   GET /v1/models: the catalogue (`handagent.api.models`) as the API pages it
         openai_chat    POST /v1/chat/completions: the second wire format (chapter 07)
         cassettes      recorded traffic as readable JSON, rebuilt byte for byte
-        replay         HANDAGENT_PROVIDER=replay: answers from cassettes, or names the difference
-        room           --room: each learner's key its own state; the instructor's page, /room
+        matching       what a request is compared on with an exchange; its first difference
+        replay         HANDAGENT_PROVIDER=replay: answers from cassettes in a learner's chapter and
+                       place, or names the difference (or lets the mock answer: `x-replay: mock`)
+        room           --room: each learner's key its own state; who is stuck, /room.json
+        room_page      the instructor's page, /room: stuck first, progress chapter by chapter
     model/       the scripted model: what it says back to a request
         brain          respond(): reads the menu and the question, calls tools, answers
         menu           how well each tool fits a clause: the brain's choice of tool

@@ -8,10 +8,12 @@ without a word.
 `--port 0` picks a free port; the first line printed names it.
 
 `--room` serves a workshop: each learner's key gets its own state, answers come from the
-cassettes in `--cassettes` (default `cassettes/`, if there) else from the mock, and the
-instructor's page is at /room (`http.room`). The mock has no authentication, so binding to any
-address but this machine's own (127.0.0.1, localhost, ::1) needs `--expose`, and prints the
-README's warning: run it on the room's own network only, and stop it afterwards.
+cassettes in `--cassettes` (default `cassettes/`, if there), and a request they do not hold is
+answered by the mock, marked `x-replay: mock` (`--strict`: refused instead, naming the first
+difference); the instructor's page is at /room (`http.room`), a learner shown as stuck after
+`--stuck-after` seconds without progress since an error. The mock has no authentication, so
+binding to any address but this machine's own (127.0.0.1, localhost, ::1) needs `--expose`, and
+prints the README's warning: run it on the room's own network only, and stop it afterwards.
 
 Not handled here: running as a daemon, logging requests (the mock keeps its last 1000 requests).
 """
@@ -22,7 +24,7 @@ import time
 from pathlib import Path
 
 from .http.cassettes import load_cassettes
-from .http.room import Room
+from .http.room import STUCK_AFTER_SECONDS, Room
 from .http.server import MockServer
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
@@ -46,6 +48,20 @@ def main(argv: list[str] | None = None) -> None:
         help="with --room: the cassettes to replay (default cassettes/, if there)",
     )
     parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="with --room: refuse a request the cassettes do not hold (a 400 naming the first "
+        "difference) instead of the mock answering it",
+    )
+    parser.add_argument(
+        "--stuck-after",
+        type=float,
+        default=STUCK_AFTER_SECONDS,
+        metavar="SECONDS",
+        help="with --room: a learner is stuck after this long without progress since an error "
+        f"(default {STUCK_AFTER_SECONDS:g})",
+    )
+    parser.add_argument(
         "--expose",
         action="store_true",
         help="allow an address other than this machine's own (see the warning)",
@@ -59,9 +75,10 @@ def main(argv: list[str] | None = None) -> None:
     room = None
     if args.room:
         found = load_cassettes(args.cassettes) if args.cassettes.exists() else ()
-        room = Room(found)
-        print(f"room: {len(found)} cassettes replayed, else the mock; the instructor's page is "
-              "/room", flush=True)  # fmt: skip
+        room = Room(found, fallback=not args.strict, stuck_after=args.stuck_after)
+        misses = "refused (--strict)" if args.strict else "answered by the mock"
+        print(f"room: {len(found)} cassettes replayed, requests they do not hold {misses}; the "
+              "instructor's page is /room", flush=True)  # fmt: skip
     try:
         server = MockServer(args.host, args.port, room=room)  # binds the port, serves nothing yet
     except OSError as error:

@@ -8,11 +8,19 @@ import anthropic
 import httpx
 import pytest
 from builders import tool, user
-from paths import TESTS
+from paths import ROOT, TESTS
 
+from handagent.llm import NOTEBOOK_HEADER
 from handagent.mock import MockServer, mock_instead
-from handagent.mock.http.cassettes import Cassette, load_cassette, save_cassette, wire
-from handagent.mock.http.replay import Replay, first_difference, normalise
+from handagent.mock.http.cassettes import (
+    Cassette,
+    load_cassette,
+    load_cassettes,
+    save_cassette,
+    wire,
+)
+from handagent.mock.http.matching import first_difference, normalise
+from handagent.mock.http.replay import Replay, Replayed
 from handagent.mock.http.server import State, answer
 from handagent.record import PLACEHOLDER_KEY, RecordingProxy
 
@@ -108,9 +116,9 @@ def test_a_changed_request_fails_naming_its_first_difference(recorded, edit, whe
     with pytest.raises(anthropic.BadRequestError) as refused:
         replayed(path, text, **edit)
     message = refused.value.body["error"]["message"]
-    assert message.startswith("replay: this request is not in the cassette; first difference")
+    assert message.startswith("replay: this request is not in the cassette of ask.ipynb (")
     assert f"at {where}: the cassette has {theirs}, the request has {ours}." in message
-    assert "with mock_instead():" in message and "HANDAGENT_PROVIDER=mock" in message
+    assert "with mock_instead():" in message and "x-replay: mock" in message
 
 
 def test_mock_instead_lets_the_mock_answer_what_the_cassette_lacks(recorded):
@@ -151,7 +159,9 @@ def test_the_same_request_twice_gets_the_two_recorded_replies_in_order_then_the_
         return {"request": request, "response": reply}
 
     replay = Replay((Cassette("c.json", "n", (exchange("one"), exchange("two"))),))
-    said = [replay.find("POST", "/v1/messages", {}, b"{}")["body"]["said"] for _ in range(3)]
+    said = [
+        replay.find("POST", "/v1/messages", {}, b"{}").response["body"]["said"] for _ in range(3)
+    ]
     assert said == ["one", "two", "two"]
 
 
@@ -208,3 +218,82 @@ def test_a_replayed_stream_parses_like_the_recorded_one(recorded):
         streamed = httpx.post(server.base_url + "/v1/messages", json=body, headers=headers)
     assert streamed.headers["content-type"].startswith("text/event-stream")
     assert streamed.text.endswith('event: message_stop\ndata: {"type": "message_stop"}\n\n')
+
+
+# A learner's chapter and place, on the committed cassettes (chapter 03's first request is also
+# chapter 02's first, and its third is its first again).
+COMMITTED = load_cassettes(ROOT / "cassettes")
+CHAPTER_03 = next(c for c in COMMITTED if c.notebook.endswith("/03_feeding_results_back.ipynb"))
+NAMED_03 = {NOTEBOOK_HEADER: "03_feeding_results_back.ipynb"}
+
+
+def send(replay: Replay, number: int, headers: dict | None = None, **edits) -> Replayed:
+    """Chapter 03's exchange `number` (from 1) as a learner sends it, with `edits` to its body."""
+    request = CHAPTER_03.exchanges[number - 1]["request"]
+    raw = json.dumps({**request["body"], **edits}).encode()
+    return replay.find("POST", request["path"], {**request["headers"], **(headers or {})}, raw)
+
+
+def test_a_request_naming_chapter_03_is_answered_from_chapter_03_from_its_first():
+    outcome = send(Replay(COMMITTED), 1, NAMED_03)
+    assert (outcome.notebook, outcome.position, outcome.of) == (CHAPTER_03.notebook, 1, 9)
+
+
+def test_without_its_name_a_new_learner_is_placed_by_the_first_request_that_only_03_holds():
+    replay = Replay(COMMITTED)
+    assert send(replay, 1).notebook == "notebooks/02_tool_use.ipynb"  # the same request
+    assert (send(replay, 2).notebook, replay.chapter()) == (CHAPTER_03.notebook,) * 2
+
+
+def test_a_chapter_run_again_from_the_top_is_answered_from_its_own_start():
+    replay = Replay(COMMITTED)
+    first = [send(replay, n, NAMED_03).position for n in range(1, 10)]
+    again = [send(replay, n).position for n in range(1, 10)]  # no name: its place decides
+    assert first == again == list(range(1, 10))
+
+
+def test_the_chapters_intended_errors_are_known_as_such():
+    replay = Replay(COMMITTED)
+    outcomes = [send(replay, n, NAMED_03) for n in range(1, 10)]
+    assert [o.position for o in outcomes if o.intended_error] == [5, 7, 8]
+
+
+@pytest.mark.parametrize(
+    "edit, where",
+    [
+        ({"messages": [user("What time is it in Tokyo?")]}, "body.messages[0].content"),
+        ({"tools": []}, "body.tools (length)"),
+        ({"model": "claude-opus-5-5"}, "body.model"),
+    ],
+)
+def test_a_miss_names_the_learners_chapter_and_the_exchange_expected_there(edit, where):
+    replay = Replay(COMMITTED)
+    for number in (1, 2, 3):  # part-way through chapter 03, never naming it
+        send(replay, number)
+    missed = send(replay, 4, **edit)
+    assert missed.response is None and missed.position == 4
+    assert missed.miss.startswith(
+        "replay: this request is not in the cassette of chapter 03 "
+        "(03_feeding_results_back.json), where exchange 4 of 9 is the nearest. To have "
+        "the mock answer it, run the cell inside `with mock_instead():`"
+    )
+    assert f"First difference, at {where}: the cassette has" in missed.miss
+
+
+def test_a_new_learners_miss_in_a_named_chapter_names_that_chapter():
+    missed = send(Replay(COMMITTED), 1, NAMED_03, messages=[user("What time is it in Tokyo?")])
+    assert "chapter 03" in missed.miss and missed.position == 1
+    zh = send(Replay(COMMITTED), 1, {NOTEBOOK_HEADER: "zh-CN/03_feeding_results_back.ipynb"})
+    assert zh.notebook == "notebooks/zh-CN/03_feeding_results_back.ipynb"
+    assert "the cassette of chapter 03 (zh-CN) hold no POST /v1/messages" in zh.miss
+
+
+def test_a_miss_with_x_replay_mock_is_answered_by_the_mock_and_says_so():
+    with MockServer(replay=Replay((CHAPTER_03,))) as server:
+        body = {"model": MODEL, "max_tokens": 100, "messages": [user("Something new")]}
+        headers = {"x-api-key": "k", "anthropic-version": "2026-10-21"}
+        refused = httpx.post(server.base_url + "/v1/messages", json=body, headers=headers)
+        answered = httpx.post(server.base_url + "/v1/messages", json=body,
+                              headers={**headers, "x-replay": "mock"})  # fmt: skip
+    assert refused.status_code == 400 and "x-replay" not in refused.headers
+    assert answered.status_code == 200 and answered.headers["x-replay"] == "mock"

@@ -52,6 +52,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from ...llm import REPLAY_HEADER
 from ..hosted import loop as server_loop
 from ..hosted import prompt_cache, threads
 from ..model import structured
@@ -186,12 +187,15 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
     obey = headers.get("x-mock-obey-results", "false").strip().lower()
     if obey not in ("true", "false"):
         return error(400, f"x-mock-obey-results must be true or false, not {obey[:40]!r}", req_id)
+    missed = False
     if state.replay is not None and (not fault or fault.startswith("slow=")):
         replayed = answer_from(state.replay, method, target, headers, raw, req_id)
         if replayed is not None:
             return replace(replayed, delay=delay)
+        missed = True  # no cassette holds it: the mock answers, and says so
     response = routes.route(target, headers, raw, req_id, state, cut=fault == "stream_cut")
-    return replace(response, delay=delay)
+    said = {**response.headers, REPLAY_HEADER: "mock"} if missed else response.headers
+    return replace(response, headers=said, delay=delay)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -248,6 +252,8 @@ class _Server(ThreadingHTTPServer):
     timeout = 1.0  # handle_request() on a connection given up before it was accepted
 
     def __init__(self, address: tuple[str, int], state: State, room=None) -> None:
+        if ":" in address[0]:  # an IPv6 address: ::1, say
+            self.address_family = socket.AF_INET6
         super().__init__(address, _Handler)
         self.state = state
         self.room = room
@@ -285,7 +291,7 @@ class MockServer:
     @property
     def base_url(self) -> str:
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
     @property
     def requests(self) -> list[dict]:
