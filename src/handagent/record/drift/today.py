@@ -50,9 +50,11 @@ def with_served_model(probe: Probe) -> Probe:
 def signed_by_mock(probe: Probe) -> Probe:
     """The probe with every thinking block sent back signed as the mock would have signed it."""
     body = probe.body
-    if not isinstance(body, dict) or not any(
+    turns = body.get("messages") if isinstance(body, dict) else None
+    turns = [m for m in turns if isinstance(m, dict)] if isinstance(turns, list) else []
+    if not any(
         isinstance(b, dict) and b.get("type") in THINKING_BLOCKS
-        for m in body.get("messages") or [] if isinstance(m.get("content"), list)
+        for m in turns if m.get("role") == "assistant" and isinstance(m.get("content"), list)
         for b in m["content"]
     ):  # fmt: skip
         return probe
@@ -60,7 +62,11 @@ def signed_by_mock(probe: Probe) -> Probe:
     request, row = {**body, "messages": messages}, models.find(body.get("model"))
     model_id = row.id if row else str(body.get("model"))
     for i, message in enumerate(messages):
-        if message.get("role") != "assistant" or not isinstance(message["content"], list):
+        if (
+            not isinstance(message, dict)
+            or message.get("role") != "assistant"
+            or not isinstance(message.get("content"), list)
+        ):
             continue
         for j, block in enumerate(message["content"]):
             if isinstance(block, dict) and block.get("type") in THINKING_BLOCKS:
