@@ -4,13 +4,15 @@ differences is exercised for real (no test here reaches Anthropic)."""
 
 import json
 import shutil
+import subprocess
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
 from builders import request
-from paths import TESTS
+from paths import ROOT, TESTS
 
 from handagent.mock import MockServer
 from handagent.record.drift.__main__ import drift
@@ -139,3 +141,22 @@ def test_a_probe_that_could_bill_more_than_is_left_of_the_cap_is_not_sent(
     assert "not sent, over what was left of the cap: 1." in report
     assert "Compared with the API's answer: 1;" in report
     assert report.endswith("cap\n\n- tests/api/test_checks.py::test_costly\n")
+
+
+def test_the_rules_own_tests_become_cases_with_what_the_check_said(tmp_path):
+    cases = tmp_path / "cases.json"
+    subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.drift_cases",
+         "--drift-cases", str(cases), "tests/api/test_checks.py", "-k", "unknown_top_level_field"],
+        cwd=ROOT, check=True, capture_output=True,
+    )  # fmt: skip
+    kept = json.loads(cases.read_text())
+    assert [case["said"]["message"] for case in kept] == [
+        "frobnicate: Extra inputs are not permitted"
+    ] * 2
+    assert kept[0]["test"].startswith("tests/api/test_checks.py::test_an_unknown_top_level_field")
+    assert (kept[0]["version"], kept[0]["betas"], kept[0]["count_tokens"]) == (
+        "2026-10-21",
+        [],
+        False,
+    )
