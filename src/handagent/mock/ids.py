@@ -14,6 +14,7 @@ import hashlib
 import json
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str)  # made once
 
 
 def digest(*parts: object) -> str:
@@ -21,7 +22,7 @@ def digest(*parts: object) -> str:
 
     Example: ({"model": "m"}, 0) -> "Wiun8CBMq1ZsWSJt2keB7x5p"
     """
-    raw = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=str).encode()
+    raw = _JSON.encode(parts).encode()
     number = int.from_bytes(hashlib.sha256(raw).digest()[:18], "big")
     chars = []
     for _ in range(24):

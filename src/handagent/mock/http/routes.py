@@ -47,8 +47,11 @@ class Response:
     close: bool = False  # close the connection after answering
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(..., ensure_ascii=False), made once
+
+
 def json_bytes(body: dict) -> bytes:
-    return json.dumps(body, ensure_ascii=False).encode()
+    return _JSON.encode(body).encode()
 
 
 def reply_json(status: int, body: dict, req_id: str, headers: dict | None = None) -> Response:

@@ -28,6 +28,7 @@ from .lexicon import (
     LANGUAGE_NAMES,
     STOP_WORDS,
     SYNONYMS,
+    remembered,
     stem,
     words,
 )
@@ -136,7 +137,8 @@ class Evidence:
     languages: tuple[tuple[str, str], ...]  # (language name, word before)
 
     def __getitem__(self, kind: str) -> list[str]:
-        return self.found.get(kind, [])
+        """The candidates of one kind, a list of the caller's own (`read` keeps what it read)."""
+        return list(self.found.get(kind, ()))
 
 
 def _before(text: str, start: int) -> str:
@@ -233,7 +235,16 @@ def _item(piece: str) -> tuple[str | None, bool]:
 
 def read(text: str) -> Evidence:
     """The candidates in a text. Example: "Email bob@x.org about order #12" -> Evidence(found=
-    {"emails": ["bob@x.org"], "ids": ["12"], ...}, ...)"""
+    {"emails": ["bob@x.org"], "ids": ["12"], ...}, ...)
+
+    A request reads its question once per clause and tool: what was read of the last few
+    hundred texts is kept (`lexicon.remembered`), so read the candidates through
+    `evidence[kind]` (a copy), never by changing `found`."""
+    return _read(text)
+
+
+@remembered
+def _read(text: str) -> Evidence:
     found = {"quoted": [a or b for a, b in QUOTED.findall(text)]}
     rest = text  # what is left once a candidate is taken: a number in an id is no number
 

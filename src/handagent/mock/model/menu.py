@@ -15,11 +15,13 @@ Not handled here: deciding what to call (see `brain`), filling arguments (see `a
 import json
 import re
 from collections import Counter
+from functools import partial
 
 from .arguments import kinds_required
 from .evidence import read
-from .lexicon import SYNONYMS, WEAK, stem, terms, words
+from .lexicon import SYNONYMS, WEAK, remembered, stem, terms, words
 
+MENUS = 64  # menus whose profiles are kept (`Menu`)
 THRESHOLD = 1.0  # least shared weight for a tool to be chosen: one word of its description
 ALONE = 2.0  # least for a piece to be a request of its own: a topic word, or a name word
 NAMED = 10.0  # a tool named outright in the clause
@@ -76,14 +78,17 @@ def profile(tool: dict, system: str, topic_only: bool = False) -> dict[str, floa
 
 
 class Menu:
-    """The tools with their profiles, scored against a clause."""
+    """The tools with their profiles, scored against a clause.
+
+    Every request of a conversation sends its menu again: what was read of the last `MENUS`
+    menus (by their JSON, in the order it was written, and the system prompt) is kept, and
+    only read here."""
 
     def __init__(self, tools: list[dict], system: str) -> None:
         self.tools, self.system = tools, system
-        self.profiles = [profile(tool, system) for tool in tools]
-        self.topics = [profile(tool, system, topic_only=True) for tool in tools]
-        self.spread = Counter(term for profile in self.profiles for term in profile)
-        self.kinds = [kinds_required(tool.get("input_schema")) for tool in tools]
+        self.profiles, self.topics, self.spread, self.kinds = _read(
+            json.dumps(tools, default=str), system
+        )
 
     def best(self, clause: str, words_only: bool = False) -> tuple[float, dict | None]:
         """The raw score and tool for a clause; ties go to the tool listed first."""
@@ -118,6 +123,17 @@ class Menu:
         named = [t for t in self.tools if t["name"] in self.system]
         fits = [t for t, p in zip(self.tools, self.profiles, strict=True) if LOOKUP & p.keys()]
         return (fits + named or [None])[0]
+
+
+@partial(remembered, chars=100_000, size=MENUS)
+def _read(tools_json: str, system: str) -> tuple[list, list, Counter, list]:
+    """A menu's profiles, its topics' profiles, how many tools share each term, and the kinds
+    and example ids of each tool's required properties."""
+    tools = json.loads(tools_json)
+    profiles = [profile(tool, system) for tool in tools]
+    topics = [profile(tool, system, topic_only=True) for tool in tools]
+    spread = Counter(term for found in profiles for term in found)
+    return profiles, topics, spread, [kinds_required(tool.get("input_schema")) for tool in tools]
 
 
 def _shape(value: str) -> str:

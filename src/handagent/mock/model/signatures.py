@@ -60,8 +60,11 @@ INTEGRITY = 12  # 36 + 12 bytes: 64 base64 characters, no padding, every charact
 _BY_TAG = {hashlib.sha256(m.id.encode()).digest()[:4]: m.id for m in models.MODELS}
 
 
+_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def _mac(*parts: object) -> bytes:
-    raw = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    raw = _CANONICAL_JSON.encode(parts)  # json.dumps(parts, ...), its encoder made once
     return hmac.new(KEY, raw.encode(), hashlib.sha256).digest()
 
 
