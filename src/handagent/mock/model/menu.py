@@ -86,9 +86,8 @@ class Menu:
 
     def __init__(self, tools: list[dict], system: str) -> None:
         self.tools, self.system = tools, system
-        self.profiles, self.topics, self.spread, self.kinds = _read(
-            json.dumps(tools, default=str), system
-        )
+        read = _read(json.dumps(tools, default=str), system)
+        self.profiles, self.topics, self.spread, self.kinds, self.names, self.changes = read
 
     def best(self, clause: str, words_only: bool = False) -> tuple[float, dict | None]:
         """The raw score and tool for a clause; ties go to the tool listed first."""
@@ -102,17 +101,16 @@ class Menu:
         profiles = self.topics if words_only else self.profiles
         shapes = {_shape(i) for i in seen["ids"]}
         asking = bool(QUESTION.search(clause))
-        for i, (tool, profile) in enumerate(zip(self.tools, profiles, strict=True)):
+        for i, profile in enumerate(profiles):
             shared = wanted & profile.keys()
-            named = NAMED if re.search(rf"(?<![\w-]){re.escape(tool['name'])}(?![\w-])", clause,
-                                       re.I) else 0  # fmt: skip
+            named = NAMED if self.names[i].search(clause) else 0
             kinds, examples = self.kinds[i]
             bonus = named + sum(AFFINITY.get(k, 0) for k in kinds if seen[k])
             bonus += SHAPE if shapes & {_shape(e) for e in examples} - {""} else 0
             bonus = 0 if words_only else bonus
             raw = sum(profile[t] for t in shared) + bonus
             rank = sum(profile[t] / self.spread[t] for t in shared) + bonus
-            changes = CHANGES & terms(" ".join(words(tool["name"])))
+            changes = self.changes[i]
             if asking and changes and not changes & wanted:
                 rank /= 2  # "What's on my calendar?" looks, it does not create
             ranked.append((rank, raw, -i))
@@ -126,14 +124,18 @@ class Menu:
 
 
 @partial(remembered, chars=100_000, size=MENUS)
-def _read(tools_json: str, system: str) -> tuple[list, list, Counter, list]:
-    """A menu's profiles, its topics' profiles, how many tools share each term, and the kinds
-    and example ids of each tool's required properties."""
+def _read(tools_json: str, system: str) -> tuple[list, list, Counter, list, list, list]:
+    """A menu's profiles, its topics' profiles, how many tools share each term, the kinds and
+    example ids of each tool's required properties, the pattern of each tool's name said
+    outright, and what each tool changes by its name's terms."""
     tools = json.loads(tools_json)
     profiles = [profile(tool, system) for tool in tools]
     topics = [profile(tool, system, topic_only=True) for tool in tools]
     spread = Counter(term for found in profiles for term in found)
-    return profiles, topics, spread, [kinds_required(tool.get("input_schema")) for tool in tools]
+    kinds = [kinds_required(tool.get("input_schema")) for tool in tools]
+    names = [re.compile(rf"(?<![\w-]){re.escape(tool['name'])}(?![\w-])", re.I) for tool in tools]
+    changes = [CHANGES & terms(" ".join(words(tool["name"]))) for tool in tools]
+    return profiles, topics, spread, kinds, names, changes
 
 
 def _shape(value: str) -> str:
