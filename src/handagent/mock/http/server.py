@@ -193,9 +193,9 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
     if state.replay is not None and (not fault or fault.startswith("slow=")):
         replayed = answer_from(state.replay, method, target, headers, raw, req_id)
         if replayed is not None:
-            return replace(replayed, delay=delay)
+            return replace(replayed, delay=delay) if delay else replayed
     response = routes.route(target, headers, raw, req_id, state, cut=fault == "stream_cut")
-    return replace(response, delay=delay)
+    return replace(response, delay=delay) if delay else response  # no copy without a delay
 
 
 class _Handler(BaseHTTPRequestHandler):
