@@ -8,7 +8,8 @@ like. An arithmetic group counts only in a text with a number ("add a contact" i
 
 The three functions are pure, and every request reads the same texts again (each tool's name
 and description, the question in each clause): each keeps what it made of the last `REMEMBERED`
-short texts (`remembered`), and hands out copies of it.
+short texts (`remembered`, which the model's other modules use too: `evidence`, `kinds`,
+`menu`, `signatures`), and hands out copies of it.
 
 Not handled here: grammar, spelling mistakes, languages other than English and Chinese, and any
 word no table lists (it still matches itself, stemmed).
