@@ -54,6 +54,8 @@ PATTERNS = {
     "paths": r"(?<![\w@])(?=[\w.~/-]*[A-Za-z])(?:[\w.~-]*/(?:[\w./~-]*\w)?/?|[\w-]{2,}"
              r"(?:\.[\w-]+)*\.[a-z][a-z0-9]{0,4}\b)",
 }  # fmt: skip
+_PATTERNS = {kind: re.compile(pattern, re.I) for kind, pattern in PATTERNS.items()}
+LANGUAGE = re.compile("|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)), re.I)
 USERNAME = re.compile(r"(?<![\w.])@([A-Za-z0-9_]{2,})|\buser(?:name)?\s+([a-z][a-z0-9_.]{2,})")
 ID = re.compile(r"#(\d+)|\b([A-Za-z]+[-_]?\d[\w-]*|\d+[A-Za-z]\w*\d[\w-]*)|\b(?:id|no\.|"
                 r"number|order|ticket|invoice|"
@@ -243,6 +245,18 @@ def read(text: str) -> Evidence:
     return _read(text)
 
 
+def _blank(text: str, matches) -> str:
+    """The text with every match turned to as many spaces, so no later pattern finds it.
+
+    Example: ("mail bob@x.org now", [the email's match]) -> "mail           now"
+    """
+    pieces, at = [], 0
+    for match in matches:
+        pieces += [text[at : match.start()], " " * (match.end() - match.start())]
+        at = match.end()
+    return "".join(pieces) + text[at:]
+
+
 @remembered
 def _read(text: str) -> Evidence:
     found = {"quoted": [a or b for a, b in QUOTED.findall(text)]}
@@ -253,10 +267,11 @@ def _read(text: str) -> Evidence:
         for piece in sorted(pieces, key=len, reverse=True):
             rest = rest.replace(piece, " " * len(piece))
 
-    for kind, pattern in PATTERNS.items():
-        found[kind] = [m.group().rstrip(".,;:!?") for m in re.finditer(pattern, rest, re.I)]
-        rest = re.sub(pattern, lambda m: " " * len(m.group()), rest, flags=re.I)
-    rest = QUOTED.sub(lambda m: " " * len(m.group()), rest)  # a quoted title is no name
+    for kind, pattern in _PATTERNS.items():
+        matches = list(pattern.finditer(rest))
+        found[kind] = [m.group().rstrip(".,;:!?") for m in matches]
+        rest = _blank(rest, matches)
+    rest = _blank(rest, QUOTED.finditer(rest))  # a quoted title is no name
     found["usernames"] = [a or b for a, b in USERNAME.findall(rest)]
     found["ids"] = [next(g for g in m.groups() if g) for m in ID.finditer(rest)]
     take(found["ids"])
@@ -283,7 +298,6 @@ def _read(text: str) -> Evidence:
         if m.group().lower().rstrip("s") in CURRENCY
     ]
     units = [(m.group(), _direction(text, m.start())) for m in UNIT.finditer(text)]
-    languages = [(m.group(), _before(text, m.start())) for m in re.finditer(
-        "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)), text, re.I)]  # fmt: skip
+    languages = [(m.group(), _before(text, m.start())) for m in LANGUAGE.finditer(text)]
     return Evidence(text, found, tuple(names), tuple(numbers), tuple(currencies), tuple(units),
                     tuple(languages))  # fmt: skip
