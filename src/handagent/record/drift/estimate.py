@@ -35,10 +35,6 @@ class Estimate:
     unpriced: tuple[str, ...]
 
 
-def _model(probe: Probe) -> str:
-    return str(probe.body.get("model", "")) if isinstance(probe.body, dict) else ""
-
-
 def _billed(probe: Probe, answer: dict) -> bool:
     return answer.get("status") == 200 and "count_tokens" not in probe.path
 
@@ -52,9 +48,7 @@ def probe_dollars(probe: Probe, mock_answer: dict) -> float | None:
         return 0.0
     recorded = probe.answer if probe.answer and probe.answer.get("status") == 200 else None
     out = reply_usage(recorded or mock_answer).get("output_tokens") or 0
-    return dollars(
-        call_from_usage(_model(probe), {**reply_usage(mock_answer), "output_tokens": out})
-    )
+    return dollars(call_from_usage(probe.model, {**reply_usage(mock_answer), "output_tokens": out}))
 
 
 def most_dollars(probe: Probe) -> float:
@@ -70,7 +64,7 @@ def most_dollars(probe: Probe) -> float:
         prompt = input_tokens(body)
     except (AttributeError, KeyError, TypeError, ValueError):  # a body of another shape
         prompt = len(probe.raw())  # never more tokens than bytes
-    return dollars(Call(_model(probe), prompt, most)) or 0.0
+    return dollars(Call(probe.model, prompt, most)) or 0.0
 
 
 def estimate(probes: list[Probe], mock_answers: list[dict]) -> Estimate:
@@ -93,4 +87,4 @@ class Budget:
     def pay(self, probe: Probe, answer: dict) -> None:
         """Count what the API billed for one answer (nothing for a refusal)."""
         if _billed(probe, answer):
-            self.spent += dollars(call_from_usage(_model(probe), reply_usage(answer))) or 0.0
+            self.spent += dollars(call_from_usage(probe.model, reply_usage(answer))) or 0.0

@@ -47,6 +47,15 @@ class Probe:
     notes: tuple[str, ...] = ()  # what was restored: "no version header", "beta header dropped"
     said: dict | None = field(default=None, compare=False)  # a case: what check_request said
 
+    @property
+    def model(self) -> str:
+        (
+            """The model the body names. Example: {"model": "claude-haiku-5-5", ...} ->
+        "claude-haiku-5-5"; a body of another shape -> """
+            ""
+        )
+        return str(self.body.get("model", "")) if isinstance(self.body, dict) else ""
+
     def headers(self, key: str) -> dict[str, str]:
         """The headers to send it with. Example: key "k" -> {"x-api-key": "k",
         "anthropic-version": "2026-10-21", "content-type": "application/json"}"""

@@ -40,11 +40,11 @@ class Replayed:
 def with_served_model(probe: Probe) -> Probe:
     """The probe with a retired model replaced. Example: "claude-3-5-haiku-latest" ->
     "claude-haiku-5-5" (its row's replacement); a served or unknown model -> unchanged"""
-    body = probe.body if isinstance(probe.body, dict) else {}
-    row = models.find(body.get("model"))
+    row = models.find(probe.model)
     if row is None or row.served or not row.replacement:
         return probe
-    return replace(probe, body={**body, "model": row.replacement}, notes=(*probe.notes, "retired"))
+    body = {**probe.body, "model": row.replacement}  # a row was found: the body is an object
+    return replace(probe, body=body, notes=(*probe.notes, "retired"))
 
 
 def signed_by_mock(probe: Probe) -> Probe:
@@ -59,8 +59,8 @@ def signed_by_mock(probe: Probe) -> Probe:
     ):  # fmt: skip
         return probe
     messages = json.loads(json.dumps(body["messages"]))
-    request, row = {**body, "messages": messages}, models.find(body.get("model"))
-    model_id = row.id if row else str(body.get("model"))
+    request, row = {**body, "messages": messages}, models.find(probe.model)
+    model_id = row.id if row else probe.model
     for i, message in enumerate(messages):
         if (
             not isinstance(message, dict)
