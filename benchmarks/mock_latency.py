@@ -2,18 +2,21 @@
 bare stdlib HTTP server, in one run.
 
     .venv/bin/python benchmarks/mock_latency.py [--requests 300] [--clients 32] [--seconds 10]
+                                                [--vary]
 
 Each server runs in its own process, as a workshop's shared mock would, each on a port the OS
 picks and names in its first line, and the same SDK client code measures all three. The bare
 server answers every POST with one fixed, valid Messages reply: the floor for "an HTTP server in
 Python answering this SDK". The mock answers the benchmark's tools request with its model; the
 room (`python -m handagent.mock --room`) answers chapter 02's first request from its cassette.
+With `--vary` the mock and the bare server get a new question in every request, so that nothing
+the mock keeps from an earlier request helps (a tool loop and a room's learners send the same
+question again; a learner's next question is new).
 The legs take turns request by request (mock, room, bare, then the next round), so a machine
 whose load changes mid-run slows each leg alike; each server's CPU time per request (from
 /proc) is printed beside its latencies, a figure the machine's load barely moves. Then a
 room of `--clients` concurrent clients uses the mock for `--seconds`: every request must
-succeed. The machine's load average is
-printed with the results.
+succeed. The machine's load average is printed with the results.
 Targets: mock median and room median each within 1.5x of the bare server's; 0 errors under load.
 """
 
@@ -105,8 +108,15 @@ def round_trips(base_url: str, count: int, request: dict = REQUEST) -> list[floa
     return interleaved({"one": (base_url, request)}, count)["one"]
 
 
-def interleaved(legs: dict[str, tuple[str, dict]], count: int) -> dict[str, list[float]]:
-    """Each leg's round trips, in seconds: `count` rounds of one request to each leg in turn.
+def asking(number: int) -> dict:
+    """The benchmark's request with a question of its own (`--vary`): nothing the mock keeps
+    from an earlier request helps. Example: 7 -> a request asking "What is 7 + 5678?"."""
+    return {**REQUEST, "messages": [{"role": "user", "content": f"What is {number} + 5678?"}]}
+
+
+def interleaved(legs: dict[str, tuple[str, object]], count: int) -> dict[str, list[float]]:
+    """Each leg's round trips, in seconds: `count` rounds of one request to each leg in turn; a
+    leg's request is a dict, or a function of the round's number that makes one.
 
     Example: {"mock": (url, REQUEST), "bare": (url, REQUEST)}, 300 -> {"mock": [0.0021, ...],
     "bare": [0.0014, ...]}
@@ -114,12 +124,13 @@ def interleaved(legs: dict[str, tuple[str, dict]], count: int) -> dict[str, list
     clients = {name: anthropic.Anthropic(base_url=url, api_key="bench", max_retries=0)
                for name, (url, _) in legs.items()}  # fmt: skip
     times: dict[str, list[float]] = {name: [] for name in legs}
-    for name, (_, request) in legs.items():
-        clients[name].messages.create(**request)  # warm the connection
-    for _ in range(count):
+    for name, (_, request) in legs.items():  # warm the connection
+        clients[name].messages.create(**(request(-1) if callable(request) else request))
+    for number in range(count):
         for name, (_, request) in legs.items():
+            sent = request(number) if callable(request) else request
             started = time.perf_counter()
-            clients[name].messages.create(**request)
+            clients[name].messages.create(**sent)
             times[name].append(time.perf_counter() - started)
     return times
 
@@ -179,6 +190,11 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--vary",
+        action="store_true",
+        help="a new question in every request to the mock and the bare server",
+    )
     parser.add_argument("--serve-bare", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_bare:
@@ -192,8 +208,9 @@ def main() -> int:
                             "--cassettes", str(CASSETTES)])  # fmt: skip
     bare, bare_url = start([sys.executable, __file__, "--serve-bare"])
     servers = {"mock": mock, "room replay": room, "bare stdlib server": bare}
-    legs = {"mock": (mock_url, REQUEST), "room replay": (room_url, replayed),
-            "bare stdlib server": (bare_url, REQUEST)}  # fmt: skip
+    asked = asking if args.vary else REQUEST
+    legs = {"mock": (mock_url, asked), "room replay": (room_url, replayed),
+            "bare stdlib server": (bare_url, asked)}  # fmt: skip
     try:
         interleaved(legs, 1)  # warm: the mock's first tools menu imports jsonschema
         cpu = {name: cpu_seconds(process) for name, process in servers.items()}
