@@ -19,7 +19,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
     model/       the scripted model: what it says back to a request
         brain          respond(): reads the menu and the question, calls tools, answers
         menu           how well each tool fits a clause: the brain's choice of tool
-        lexicon        the word tables: stems, synonyms, stop words, languages
+        lexicon        the word tables: stems, synonyms, stop words, languages; remembered()
         evidence       what a request offers as values: quotes, emails, ids, names, numbers
         kinds          what kind of value a property asks for
         arguments      a tool's input, one value per property, fitted to its schema

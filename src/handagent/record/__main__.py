@@ -72,12 +72,8 @@ def cost(exchanges: list[dict]) -> float:
         request, response = exchange["request"], exchange["response"]
         if request["path"] != "/v1/messages" or response["status"] != 200:
             continue
-        usage: dict = dict((response.get("body") or {}).get("usage") or {})
-        for event in response.get("events", []):
-            data = event.get("data") or {}
-            usage.update((data.get("message") or {}).get("usage") or {})
-            usage.update({k: v for k, v in (data.get("usage") or {}).items() if v is not None})
-        total += dollars(call_from_usage((request.get("body") or {}).get("model", ""), usage)) or 0
+        model = (request.get("body") or {}).get("model", "")
+        total += dollars(call_from_usage(model, cassettes.reply_usage(response))) or 0
     return total
 
 

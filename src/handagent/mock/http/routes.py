@@ -19,6 +19,7 @@ Not handled here: the bytes on the socket and the fault switch (`server`).
 """
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 
 from ...api import models
@@ -47,8 +48,13 @@ class Response:
     close: bool = False  # close the connection after answering
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(..., ensure_ascii=False), made once
+# Valid UTF-8 holds no surrogate: a lone one can only come as a JSON escape ("\udc80").
+ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
 def json_bytes(body: dict) -> bytes:
-    return json.dumps(body, ensure_ascii=False).encode()
+    return _JSON.encode(body).encode()
 
 
 def reply_json(status: int, body: dict, req_id: str, headers: dict | None = None) -> Response:
@@ -125,7 +131,8 @@ def _messages(
     count_tokens = ROUTES[path]
     try:
         body = json.loads(raw.decode("utf-8"))
-        json_bytes(body)  # a lone surrogate ("\ud800") parses but is not text: refused here
+        if ESCAPED_SURROGATE.search(raw):
+            json_bytes(body)  # a lone surrogate ("\ud800") parses but is not text: refused here
         if isinstance(body, dict) and "thread" in top_level(betas=betas) and not count_tokens:
             body = threads.expand(body, state.threads)
         check_request(

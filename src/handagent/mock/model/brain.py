@@ -33,9 +33,11 @@ Not handled here, on purpose (the mock matches words; it does not understand):
   max_tokens (see `replies`).
 """
 
+import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 
 from . import instructions, phrases
 from .arguments import context, fill
@@ -46,6 +48,8 @@ from .menu import ALONE, QUESTION, THRESHOLD, Menu
 Brain = Callable[[dict], list[dict]]  # a request -> the content blocks the model says
 
 PRIVATE = {"time", "date", "file", "read", *ARITHMETIC}  # no search answers these
+PLANS = 256  # plans kept (`_plan`), each of a question, menu and system prompt of at most
+PLANNED_CHARS = 50_000  # characters in all
 HARD = set("?？!！;；。\n.")
 SEPARATOR = re.compile(r"[?？!！;；。\n]|,(?!\d{3})|\.(?=\s|$)|\b(?:and|also|then)\b"
                        r"|另外|还有|以及|并且|然后|(?<![的之总\d])(?<!\d )和(?! ?\d)",
@@ -171,7 +175,23 @@ def _plan(text: str, tools: list[dict], system: str, forced: bool) -> tuple[list
     """The calls a request asks for, and (tool, what) for calls it cannot make without asking.
 
     Example: "What is 1+2 and 3+4?" -> [("add", {"a": 1, "b": 2}), ("add", {"a": 3, "b": 4})], []
+
+    A tool loop plans the same question with the same menu at every turn, and a room's learners
+    ask the same: the last `PLANS` plans are kept, as JSON, so each caller gets its own.
     """
+    menu = json.dumps(tools, default=str)
+    if len(text) + len(menu) + len(system) > PLANNED_CHARS:
+        return _planned(text, tools, system, forced)
+    plan, unclear = json.loads(_kept_plan(text, menu, system, forced))
+    return [(name, args) for name, args in plan], [(tool, what) for tool, what in unclear]
+
+
+@lru_cache(maxsize=PLANS)
+def _kept_plan(text: str, menu: str, system: str, forced: bool) -> str:
+    return json.dumps(_planned(text, json.loads(menu), system, forced))
+
+
+def _planned(text: str, tools: list[dict], system: str, forced: bool) -> tuple[list, list]:
     menu, plan, unclear = Menu(tools, system), [], []
     for clause in _clauses(text, menu) if tools else []:
         tool, calls = _choose(menu, clause, text)

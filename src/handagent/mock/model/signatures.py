@@ -49,6 +49,7 @@ from ...api.rejections import (
     invalid,
 )
 from ..ids import ALPHABET
+from .lexicon import remembered
 
 KEY = b"handagent mock thinking: a fixed key, so the same request gets the same signature"
 VERSION = 1
@@ -60,9 +61,16 @@ INTEGRITY = 12  # 36 + 12 bytes: 64 base64 characters, no padding, every charact
 _BY_TAG = {hashlib.sha256(m.id.encode()).digest()[:4]: m.id for m in models.MODELS}
 
 
+_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def _mac(*parts: object) -> bytes:
-    raw = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hmac.new(KEY, raw.encode(), hashlib.sha256).digest()
+    return _hmac(_CANONICAL_JSON.encode(parts))  # json.dumps(parts, ...), its encoder made once
+
+
+@remembered  # the menu, the system prompt and the model come back with every request
+def _hmac(text: str) -> bytes:
+    return hmac.new(KEY, text.encode(), hashlib.sha256).digest()
 
 
 def _canonical(value: object) -> object:
