@@ -1,6 +1,6 @@
 """A recorded request as it would be sent today, and the mock's answer to it.
 
-    replay(probe, to_mock()) -> Replayed(probe=<the request as sent>, answer={"status": 200,
+    replay(probe, to_mock()) -> ProbeAnswer(probe=<the request as sent>, answer={"status": 200,
                                          ...}, notes=("no version header", "retired", ...))
 
 The recordings span 2024-2026 (tests/recorded/README.md) and the API has moved since. What a
@@ -29,7 +29,7 @@ from .transport import SendProbe
 
 
 @dataclass(frozen=True)
-class Replayed:
+class ProbeAnswer:
     """A probe as the mock was sent it, its answer, and every change made on the way."""
 
     probe: Probe
@@ -96,7 +96,7 @@ def loosened(body: dict, message: str) -> dict | None:
     return loose if loose != body else None
 
 
-def replay(probe: Probe, send: SendProbe) -> Replayed:
+def replay(probe: Probe, send: SendProbe) -> ProbeAnswer:
     """A recorded request sent to the mock as today's API would be sent it, and the answer."""
     probe = signed_by_mock(with_served_model(probe))
     answer = send(probe)
@@ -109,4 +109,4 @@ def replay(probe: Probe, send: SendProbe) -> Replayed:
         notes = probe.notes + ("replacement refuses",) * ("replacement refuses" not in probe.notes)
         probe = replace(probe, body=loose, notes=notes)
         answer = send(probe)
-    return Replayed(probe, answer, probe.notes)
+    return ProbeAnswer(probe, answer, probe.notes)
