@@ -6,6 +6,7 @@
     tokens             token estimates, the hidden tool-use prompt per model included, by
                        piece in prefix order (for prompt caching)
     fields             the fields and blocks a request may hold, per API version and beta
+    beta_values        the `anthropic-beta` values the API knows (any other is its 400)
     rejections         the API's refusals, in its own words, with their sources
     shapes             shape helpers every rule shares: fields, text, tags, turns and blocks
     history            the rules of `messages`: pairing, order, thinking blocks, server tools

@@ -178,7 +178,10 @@ NO_KEY = "x-api-key header is required"  # stackblitz-labs/bolt.diy#156
 BAD_KEY = "invalid x-api-key"  # §8, cline/cline#12 [U whether Bearer auth changed it]
 NO_VERSION = "anthropic-version: header is required"  # envoyproxy/ai-gateway#1909 (2026-03)
 BAD_VERSION = 'anthropic-version: "{value}" is not a valid version'  # decolua/9router#2357
-BAD_BETA = (  # aaronrussell/anthropix#15, pacifio/cersei#20 (docs.claude.com since 2026)
+# https://platform.claude.com/docs/en/api/beta-headers ("Error handling"), and live from Claude
+# Code 2.1.272 (2026); the docs.claude.com address of earlier reports (aaronrussell/anthropix#15)
+# is gone from both.
+BAD_BETA = (
     "Unexpected value(s) {values} for the `anthropic-beta` header. Please consult our "
-    "documentation at docs.claude.com or try again without the header."
+    "documentation at platform.claude.com/docs or try again without the header."
 )
