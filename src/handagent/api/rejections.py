@@ -8,6 +8,9 @@ and the mock's `thinking` all raise with these, so the mock and a local check sa
     invalid("frobnicate: Extra inputs are not permitted") -> Rejection(400, ...)
     not_found("gpt-4") -> Rejection(404, "not_found_error", "model: gpt-4")
 
+Newer rules keep their words beside these: `tool_refusals` (tools and output schemas) and
+`request_refusals` (prompt caching, context edits, the MCP connector, the body itself).
+
 Not handled here: deciding when a rule applies (see `checks`, `model_rules`, and for thinking
 blocks' signatures `mock.model.signatures`).
 """
@@ -104,12 +107,6 @@ MAX_TOKENS_OVER = (  # §3, the pattern of anthropics/claude-code#11302
 # silent; the wording names prompt tokens only, and §5's `model_context_window_exceeded` is a
 # reply that "filled the model's context window", so a prompt that fits may ask for more).
 PROMPT_TOO_LONG = "prompt is too long: {tokens} tokens > {window} maximum"
-# Prompt caching: tghamm/Anthropic.SDK#50 (the envelope, 2024-09), VicBilibily/GCMP#83 (2026-02).
-# [U] whether the top-level (automatic) `cache_control` takes one of the four.
-TOO_MANY_BREAKPOINTS = "A maximum of 4 blocks with cache_control may be provided. Found {found}."
-MAX_BREAKPOINTS = 4
-# [U] pydantic's wording for the SDK's CacheControlEphemeralParam, as for other fields
-CACHE_TTLS = ("5m", "1h")
 # 2023-06-01 only (§3); 2026-10-21 refuses the field itself as an extra input.
 SAMPLING_DEPRECATED = "`{name}` is deprecated for this model."  # [U] for top_p and top_k
 SAMPLING_ONE_OF = (

@@ -1,0 +1,94 @@
+"""Tests for handagent.api.tool_turns: tool references in the history, programmatic calls.
+
+Each expected message is typed out from its source (named per test), not imported.
+"""
+
+from functools import partial
+
+from builders import assistant_turn, call, rejected, request, result, user
+
+from handagent.api.checks import check_request
+
+body = partial(request, model="claude-haiku-5-5")
+FINDER = {"name": "find_tools", "input_schema": {"type": "object"}}
+RATE = {"name": "get_rate", "input_schema": {"type": "object"}, "defer_loading": True}
+REFERENCE = [{"type": "tool_reference", "tool_name": "get_rate"}]
+CODE = {"type": "code_execution_20260120", "name": "code_execution"}
+QUERY = {"name": "query", "input_schema": {"type": "object"},
+         "allowed_callers": ["code_execution_20260120"]}  # fmt: skip
+RUN = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "code_execution",
+       "input": {"code": "await query({})"}}  # fmt: skip
+PROGRAMMATIC = {
+    **call("toolu_01A", "query"),
+    "caller": {"type": "code_execution_20260120", "tool_id": "srvtoolu_01A"},
+}
+
+
+def found(content) -> list[dict]:
+    """A client-side search that returned `content` in its result."""
+    return [user("What is the USD to EUR rate?"), assistant_turn([call("toolu_01S", "find_tools")]),
+            user([result("toolu_01S", content)])]  # fmt: skip
+
+
+def test_a_tool_reference_in_a_result_to_a_defined_tool_is_accepted():
+    # docs, tool search "Custom tool search implementation": tool_reference blocks in a tool_result
+    assert check_request(body(found(REFERENCE), tools=[FINDER, RATE])) is None
+
+
+def test_a_tool_reference_to_a_tool_not_on_the_menu_is_refused():
+    # docs, tool search, "HTTP errors (400 status)": verbatim
+    assert rejected(body(found(REFERENCE), tools=[FINDER])) == (
+        "Tool reference 'get_rate' not found in available tools"
+    )
+
+
+def test_a_server_searchs_references_are_checked_too():
+    search = {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}
+    called = {"type": "server_tool_use", "id": "srvtoolu_01B", "name": "tool_search_tool_bm25",
+              "input": {"query": "rate"}}  # fmt: skip
+    answer = {"type": "tool_search_tool_result", "tool_use_id": "srvtoolu_01B", "content": {
+        "type": "tool_search_tool_search_result", "tool_references": [
+            {"type": "tool_reference", "tool_name": "get_fx"}]}}  # fmt: skip
+    history = [user("Rate?"), assistant_turn([called, answer, {"type": "text", "text": "Ok."}]),
+               user("Go on.")]  # fmt: skip
+    assert rejected(body(history, tools=[search, RATE])) == (
+        "Tool reference 'get_fx' not found in available tools"
+    )
+
+
+def programmatic_history(answer: list) -> list:
+    return [user("Top customer?"), assistant_turn([RUN, PROGRAMMATIC]), user(answer)]
+
+
+def test_a_programmatic_call_answered_with_its_container_is_accepted():
+    request = body(programmatic_history([result("toolu_01A", "[1, 2]")]), tools=[CODE, QUERY],
+                   container="container_01")  # fmt: skip
+    assert check_request(request) is None
+
+
+def test_a_programmatic_call_answered_without_the_container_is_refused():
+    # docs: "The API rejects a continuation that has pending programmatic tool calls but no
+    # container ID." ([U] the words)
+    request = body(programmatic_history([result("toolu_01A", "[1, 2]")]), tools=[CODE, QUERY])
+    assert rejected(request) == (
+        "container: a container ID is required while programmatic tool calls are waiting for "
+        "their results."
+    )
+
+
+def test_a_programmatic_call_answered_with_text_beside_the_result_is_refused():
+    # docs: "your response message must contain **only** `tool_result` blocks" ([U] the words)
+    answer = [result("toolu_01A", "[1, 2]"), {"type": "text", "text": "What next?"}]
+    request = body(programmatic_history(answer), tools=[CODE, QUERY], container="container_01")
+    assert rejected(request) == (
+        "A message answering programmatic tool calls may contain only `tool_result` blocks."
+    )
+
+
+def test_a_programmatic_calls_result_holds_text_only():
+    # docs: "must be a string or `text` blocks. Image, document, and other content block types
+    # are rejected." ([U] the words)
+    image = {"type": "image", "source": {"type": "url", "url": "https://a.example/x.png"}}
+    request = body(programmatic_history([result("toolu_01A", [image])]), tools=[CODE, QUERY],
+                   container="container_01")  # fmt: skip
+    assert rejected(request) == "The result of a programmatic tool call may hold only text."
