@@ -571,16 +571,19 @@ THOUGHT = {"type": "thinking", "thinking": "Hm.", "signature": "c2ln"}
 TEXT_THEN_THINKING = _turn({"type": "text", "text": "Let me see."}, THOUGHT)
 
 
-def test_only_manual_thinking_needs_thinking_to_open_an_assistant_turn():
-    # §2.4; adaptive thinking may think after text (recorded: Opus 4.6 streams text, thinking)
-    manual = body(model="claude-haiku-4-5", thinking={"type": "enabled", "budget_tokens": 1024},
-                  **TEXT_THEN_THINKING)  # fmt: skip
-    assert rejected(manual) == (
+def test_the_latest_turn_must_open_with_its_thinking_unless_thinking_is_off():
+    # §2.4 (anthropics/claude-code#20705); issue 35: under adaptive thinking too, before any
+    # signature is read; with thinking disabled the blocks are not read at all [U]
+    found_text = (
         "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
         "block must be thinking or redacted_thinking. Found text."
     )
-    assert check_request(body(thinking={"type": "adaptive"}, **TEXT_THEN_THINKING)) is None
-    assert check_request(body(**TEXT_THEN_THINKING)) is None
+    manual = body(model="claude-haiku-4-5", thinking={"type": "enabled", "budget_tokens": 1024},
+                  **TEXT_THEN_THINKING)  # fmt: skip
+    assert rejected(manual) == found_text
+    assert rejected(body(thinking={"type": "adaptive"}, **TEXT_THEN_THINKING)) == found_text
+    assert rejected(body(**TEXT_THEN_THINKING)) == found_text
+    assert check_request(body(thinking={"type": "disabled"}, **TEXT_THEN_THINKING)) is None
 
 
 def test_the_version_decides_whether_the_models_sampling_rule_applies():

@@ -99,8 +99,9 @@ def check_request(
     check_server_tools(body["messages"], body.get("tools") or [], body.get("mcp_servers") or [])
     check_caching(body, count_tokens=count_tokens)
     check_structured(body)
-    if (body.get("thinking") or {}).get("type") == "enabled":
-        check_thinking_first(body["messages"])
+    thinking = (body.get("thinking") or {}).get("type")
+    if thinking != "disabled":
+        check_thinking_first(body["messages"], manual=thinking == "enabled")
     row = check_model(body["model"]) if catalogue_only else models.find(body["model"])
     if row is not None and row.served:
         model_rules.check(body, row, version=version, count_tokens=count_tokens)

@@ -166,8 +166,8 @@ def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spac
         raise invalid(f"{where}.compaction.content: Input should be a valid string")
 
 
-def check_thinking_first(messages: list[dict]) -> None:
-    """Under manual thinking (`thinking.type: "enabled"`), thinking comes first (§2.4):
+def check_thinking_first(messages: list[dict], *, manual: bool = True) -> None:
+    """Thinking comes first (§2.4). Under manual thinking (`thinking.type: "enabled"`):
 
     - an assistant message that holds thinking starts with it:
       [text, thinking, tool_use] -> 400 "messages.1.content.0: If an assistant message contains
@@ -176,22 +176,28 @@ def check_thinking_first(messages: list[dict]) -> None:
       [tool_use] -> 400 "messages.1.content.0.type: Expected thinking or redacted_thinking, but
       found tool_use. When thinking is enabled, a final assistant message must start with ..."
 
+    Otherwise (`manual=False`: adaptive thinking, or thinking left to the model) only the first
+    rule, only in the latest assistant message, and only for text before thinking: the API reads
+    that order before any signature (thinking moved after text is "Found text.", not "cannot be
+    modified", issue 35). A server tool's blocks before thinking are not refused (recorded:
+    pydantic-ai's Sonnet 5 code-execution history, [server_tool_use, ..., thinking], 200).
+
     Both read the request's content only, never a signature, so they come before the mock
-    checks any (`mock.model.signatures`). Only under manual thinking, where every turn thinks:
-    adaptive thinking may skip thinking in a turn ("Don't build application logic that assumes
-    every assistant turn starts with one", §2.1) or think after text. Recorded under adaptive
-    thinking: Opus 4.6 streams [text, thinking, text]; a Sonnet 5 history whose message starts
-    with server_tool_use, and hand-written [tool_use] turns without thinking sent to Opus 4.8,
-    Fable 5, Opus 5 and Sonnet 5, were accepted. [U] whether the API applies either rule under
-    adaptive thinking to a turn that did think and was stripped: no recording shows it.
+    checks any (`mock.model.signatures`). The rest only under manual thinking, where every turn
+    thinks: adaptive thinking may skip thinking in a turn ("Don't build application logic that
+    assumes every assistant turn starts with one", §2.1) or think after text. Recorded under
+    adaptive thinking: Opus 4.6 streams [text, thinking, text]; a Sonnet 5 history whose message
+    starts with server_tool_use, and hand-written [tool_use] turns without thinking sent to Opus
+    4.8, Fable 5, Opus 5 and Sonnet 5, were accepted. [U] whether the API reads earlier messages'
+    order under adaptive thinking, or a turn that did think and was stripped.
     """
     assistants = [i for i, m in enumerate(messages) if m["role"] == "assistant"]
     kinds = {i: [b["type"] for b in blocks_of(messages[i])] for i in assistants}
-    for i in assistants:
+    for i in assistants if manual else [i for i in assistants[-1:] if kinds[i][:1] == ["text"]]:
         if kinds[i] and kinds[i][0] not in THINKING_BLOCKS and set(kinds[i]) & set(THINKING_BLOCKS):
             raise invalid(f"messages.{i}.content.0: " + FIRST_BLOCK.format(kind=kinds[i][0]))
     latest = kinds[assistants[-1]] if assistants else []
-    if "tool_use" in latest and latest[0] not in THINKING_BLOCKS:
+    if manual and "tool_use" in latest and latest[0] not in THINKING_BLOCKS:
         where = f"messages.{assistants[-1]}.content.0.type: "
         raise invalid(where + MUST_START_WITH_THINKING.format(kind=latest[0]))
 

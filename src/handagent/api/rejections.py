@@ -75,10 +75,23 @@ PREFILL = (
 )
 FORCED_TOOL_CHOICE = 'tool_choice: type "tool" and "any" are not supported for this model.'
 FORCED_WITH_THINKING = "Thinking may not be enabled when tool_choice forces tool use."
-# Verbatim for "enabled" and "disabled" (§2.1). [U] for "adaptive" and "between_tools" refused,
-# and for "disabled" on Sonnet 5.5 ("points to between_tools"): the same sentence with that
-# type, and the advice names what the model does accept.
+# Verbatim for "enabled" and "disabled" (§2.1). [U] for "between_tools" refused, and for
+# "disabled" on Sonnet 5.5 ("points to between_tools"): the same sentence with that type, and
+# the advice names what the model does accept.
 THINKING_TYPE = '"thinking.type.{kind}" is not supported for this model.'
+# Verbatim, the docs' errors page: "Models that support only extended thinking (Claude 4.5 and
+# earlier models) reject `thinking: {"type": "adaptive"}`" with this (also docker/docker-agent
+# #3362, req_011CcbEvpiV1QW9DZQ7XGRft).
+ADAPTIVE_UNSUPPORTED = "adaptive thinking is not supported on this model"
+# Verbatim, the docs (errors; thinking troubleshooting): "disabled" on the models where
+# "thinking is always on: Claude Fable 5.1, Claude Mythos 5.1, Claude Fable 5, Claude Mythos 5,
+# and Claude Mythos Preview" (Opus 5.5 keeps the "adaptive" advice); [U] for Fable and Mythos
+# 5.2, which the page does not list: their family's words.
+ALWAYS_ON = (
+    '"thinking.type.disabled" is not supported for this model. Thinking defaults to adaptive '
+    'mode when not specified; use "thinking.type.enabled" with "budget_tokens" for extended '
+    "thinking."
+)
 THINKING_ADVICE = {
     "adaptive": ' Use "thinking.type.adaptive" and "output_config.effort" to control thinking '
     "behavior.",
@@ -94,9 +107,9 @@ BUDGET_OVER_MAX = (  # §2.6
 # Recorded (tests/recorded, pydantic-ai test_anthropic_explicit_effort_xhigh_unsupported):
 # the supported levels are listed in alphabetical order.
 EFFORT = "This model does not support effort level '{effort}'. Supported levels: {levels}."
-# [U] a model without effort at all (Sonnet 4.5 "rejects effort entirely", wording not found):
-# the pydantic pattern of an unknown field, at the field's path.
-NO_EFFORT = "output_config.effort: Extra inputs are not permitted"
+# A model without effort at all (Haiku 4.5, Sonnet 4.5): the API's words as public projects
+# quote them, probed live (2026-08-28 and 2026-10-08, Haiku 4.5).
+NO_EFFORT = "This model does not support the effort parameter."
 MAX_TOKENS_OVER = (  # §3, the pattern of anthropics/claude-code#11302
     "max_tokens: {asked} > {limit}, which is the maximum allowed number of output tokens "
     "for {model}"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from ...api import models
 from ...api.checks import Rejection, check_request
 from ...api.fields import top_level
+from ...api.request_refusals import NOT_JSON
 from ...api.tokens import input_tokens
 from ..hosted import context_edits, threads
 from ..model import signatures
@@ -132,7 +133,7 @@ def _messages(
             body, count_tokens=count_tokens, version=version, catalogue_only=True, betas=betas
         )
     except ValueError as problem:  # not UTF-8, not JSON
-        return error(400, f"There was an error parsing the body of your request: {problem}", req_id)
+        return error(400, NOT_JSON.format(why=problem), req_id)
     except RecursionError:
         return error(400, "The request body is nested too deeply.", req_id)
     if count_tokens:

@@ -6,8 +6,10 @@ message (system, tools, earlier messages), each part hashed on its own, plus a h
 So `verify` can tell which part of a block sent back differs, and answer with the API's words
 (§2.4, wording in `rejections`):
 
-    latest assistant message  every block checked; edited, re-signed or moved: "cannot be
-                              modified"; on a model that binds thinking to its conversation
+    latest assistant message  every block checked; a signature that is not one the mock made
+                              (altered, or from elsewhere): "Invalid `signature`"; a block
+                              edited, reordered or given another block's signature: "cannot
+                              be modified"; on a model that binds thinking to its conversation
                               (`binds_thinking`), a changed prefix: "bound to a different
                               conversation", naming what changed
     earlier assistant turns   checked only on those binding models (§2.5: enforced by default
@@ -19,8 +21,9 @@ So `verify` can tell which part of a block sent back differs, and answer with th
                               replayed" failed the check (§2.4, the SDK maintainers' note)
 
 A turn sent back without its thinking is judged by what the API can see, the request: under
-manual thinking the latest tool-calling turn must start with thinking, and that rule needs no
-signature (`api.history.check_thinking_first`, run before `verify`). Under adaptive thinking a
+manual thinking the latest tool-calling turn must start with thinking, and thinking after text
+in the latest turn is "Found text." under any thinking; those rules need no signature
+(`api.history.check_thinking_first`, run before `verify`). Under adaptive thinking a
 turn may have skipped thinking, so a stripped turn and one that never thought look alike, and
 both are accepted, as the recordings show a hand-written one accepted (§2.1; [U] for a turn
 that did think: no recording shows one stripped).
@@ -135,7 +138,7 @@ def _difference(request: dict, index: int, position: int, parts: dict | None) ->
     content = request["messages"][index]["content"]
     block = content[position]
     if parts is None:
-        return "modified"
+        return "signature"  # altered, or not the mock's: the signature itself is invalid
     model_id = parts["model"]
     text = block.get("thinking", "") if block["type"] == "thinking" else ""
     if parts["text"] != _mac("text", model_id, block["type"], text)[:8]:
@@ -190,6 +193,8 @@ def _refuse(difference: str | None, i: int, j: int, *, latest: bool, row: models
     if difference is None:
         return
     where = f"messages.{i}.content.{j}: "
+    if difference == "signature":
+        raise invalid(where + INVALID_SIGNATURE)
     if latest and difference in ("modified", "preceding"):  # edited, re-signed, moved
         raise invalid(where + MODIFIED)
     if difference == "modified":
