@@ -88,6 +88,10 @@ class Model:
     # Thinking blocks of earlier turns are checked against the conversation they were made in
     # (system, tools, earlier messages): "preserved thinking", from Fable 5.1 and the 5.5 models.
     binds_thinking: bool = False
+    # Earlier turns' thinking read by default ("Keep all prior thinking", docs: context-editing:
+    # Opus 4.5 and later, Sonnet 4.6 and later, Fable and Mythos); else only the last turn's
+    # (earlier Opus and Sonnet, every Haiku): clear_thinking_20251015's default `keep`.
+    keeps_thinking: bool = True
     # Request rules.
     forced_tool_choice: bool = True  # tool_choice "any" / "tool"
     prefill: bool = False  # a request may end with an assistant message
@@ -137,7 +141,9 @@ _CLAUDE_4 = dict(  # the Claude 4.5 and 4.6 generation: thinking off unless aske
     tool_prompt_tokens=(496, 588),
     cache_minimum=4_096,  # Haiku 4.5 (§7), Opus 4.5 and 4.6
 )
-_RETIRED = dict(_CLAUDE_4, lifecycle="retired", thinking_types=frozenset({"disabled"}))
+_RETIRED = dict(
+    _CLAUDE_4, lifecycle="retired", thinking_types=frozenset({"disabled"}), keeps_thinking=False
+)
 _OPUS_PRICES = Prices(5.00, 25.00, 6.25, 10.00, 0.50)
 _FABLE_5_PRICES = Prices(10.00, 50.00, 12.50, 20.00, 1.00)
 _FABLE_5_1_PRICES = Prices(10.00, 50.00, 12.50, 20.00, 0.25)
@@ -182,6 +188,7 @@ MODELS: tuple[Model, ...] = (
         thinking_types=frozenset({"adaptive", "disabled"}), thinking_off_up_to="high",
         default_effort="medium",
         progress_as_thinking=True,  # as its 5.5 siblings do
+        keeps_thinking=False,  # "Haiku: Keep only the last turn's thinking" [U] for 5.5
         tool_prompt_tokens=(354, 474), tool_prompt_estimated=True,  # Sonnet 5's row
         prices=Prices(0.10, 0.50, 0.125, 0.20, 0.01, long_prompt_above=100_000,
                       long_prompt=Prices(0.50, 2.50, 0.625, 1.00, 0.05)),
@@ -189,7 +196,8 @@ MODELS: tuple[Model, ...] = (
                  "https://platform.claude.com/docs/zh-CN/models/haiku-5-5/overview",
                  f"{REFERENCE} §1.1, §1.4, §2.1, §7"),
         unconfirmed=(_FORCED_UNKNOWN, _DISPLAY_UNKNOWN, _NO_TOOL_ROW,
-                     "progress_as_thinking (documented for Opus 5.5 and Sonnet 5.5)"),
+                     "progress_as_thinking (documented for Opus 5.5 and Sonnet 5.5)",
+                     "keeps_thinking (the context-editing table predates Haiku 5.5)"),
     ),
     Model(
         id="claude-sonnet-5-5", display_name="Claude Sonnet 5.5", line="sonnet",
@@ -321,7 +329,7 @@ MODELS: tuple[Model, ...] = (
     Model(
         id="claude-haiku-4-5-20251001", display_name="Claude Haiku 4.5", line="haiku",
         aliases=("claude-haiku-4-5",), released=date(2025, 10, 1), lifecycle="active",
-        replacement="claude-haiku-5-5", **dict(_CLAUDE_4, prefill=True),
+        replacement="claude-haiku-5-5", **dict(_CLAUDE_4, prefill=True, keeps_thinking=False),
         prices=Prices(1.00, 5.00, 1.25, 2.00, 0.10),
         sources=(f"{DOCS}/about-claude/models/overview", f"{REFERENCE} §1.1, §2.1, §3, §6, §7"),
     ),

@@ -35,6 +35,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         deferred       deferred tools and tool references: what the model sees, when it searches
         tool_search    the regex and BM25 searches themselves: limits, references, errors as 200s
         context_edits  beta context_management: edits made to what the model reads
+        clearing       its two clearing strategies: thinking, and tool uses past a trigger
         threads        beta threads: conversations the server keeps
         prompt_cache   prompt caching: prefixes written and read per key, with their TTLs
     ids          stable ids made from a request, shared by every room

@@ -25,7 +25,6 @@ from ...api import models
 from ...api.checks import Rejection, check_request
 from ...api.fields import top_level
 from ...api.request_refusals import NOT_JSON
-from ...api.tokens import input_tokens
 from ..hosted import context_edits, threads
 from ..model import signatures
 from . import access, openai_chat, replies, stream
@@ -138,7 +137,7 @@ def _messages(
         return error(400, "The request body is nested too deeply.", req_id)
     if count_tokens:
         state.record(body)
-        return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
+        return reply_json(200, context_edits.counted(body), req_id)
     readable = signatures.verify(body, models.find(body["model"]))
     state.record(body)
     reply, partial_json = _reply(body, readable, state, key, obey)
