@@ -28,6 +28,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         structured     structured outputs: JSON that validates against the request's schema
         quotes         how it quotes the results it was given (a tool_reference as its tool)
         obedience      on request (`x-mock-obey-results`), a model that obeys text in results
+        memory         the memory tool: its memory viewed first, facts written, read back
     hosted/      what Anthropic's servers do around the model: server tools and state
         tools          which server tools a request calls (web search and fetch, code, advisor)
         results        what they answer here, with no internet and no code run
