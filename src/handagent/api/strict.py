@@ -47,9 +47,9 @@ UNSUPPORTED = {
     **dict.fromkeys(("maxItems", "uniqueItems", "contains", "minContains", "maxContains"),
                     "array"),
 }  # fmt: skip
-NESTED = ("items", "additionalProperties", "not", "if", "then", "else", "contains")
-LISTED = ("anyOf", "allOf", "oneOf", "prefixItems")
-MAPPED = ("properties", "$defs", "definitions", "patternProperties")
+ONE_SCHEMA = ("items", "additionalProperties", "not", "if", "then", "else", "contains")
+SCHEMA_LISTS = ("anyOf", "allOf", "oneOf", "prefixItems")
+SCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties")
 
 
 def schemas(body: dict) -> list[tuple[str, dict]]:
@@ -95,12 +95,12 @@ def _nodes(schema: object):
     if not isinstance(schema, dict):
         return
     yield schema
-    for key in NESTED:
+    for key in ONE_SCHEMA:
         yield from _nodes(schema.get(key))
-    for key in LISTED:
+    for key in SCHEMA_LISTS:
         for part in schema.get(key) if isinstance(schema.get(key), list) else []:
             yield from _nodes(part)
-    for key in MAPPED:
+    for key in SCHEMA_MAPS:
         for part in (schema.get(key) or {}).values() if isinstance(schema.get(key), dict) else []:
             yield from _nodes(part)
 

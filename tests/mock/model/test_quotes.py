@@ -3,7 +3,7 @@
 import anthropic
 from builders import assistant_turn, call, result, tool, user
 
-from handagent.mock.model.quotes import answer, part
+from handagent.mock.model.quotes import part, quote_results
 
 FINDER = tool("find_tools", "Find the tools for a task: search the tool catalogue.", query="string")
 RATE = {**tool("get_exchange_rate", "Get the exchange rate of two currencies.",
@@ -22,7 +22,7 @@ def test_a_tool_reference_reads_as_the_tool_it_loads_not_as_an_image():
 def test_results_are_quoted_one_sentence_each():
     calls = {"toolu_01A": call("toolu_01A", "add")}
     results = [result("toolu_01A", "6912")]
-    assert answer(results, calls, "en", {id(results[0]): 0}) == "add says: 6912."
+    assert quote_results(results, calls, "en", {id(results[0]): 0}) == "add says: 6912."
 
 
 def test_a_client_search_that_returns_a_reference_loads_the_tool_for_the_next_call(client):

@@ -27,13 +27,13 @@ request unchanged and None when nothing was cleared. Not handled here: compactio
 """
 
 from ...api import models
+from ...api.history import THINKING_BLOCKS
 from ...api.shapes import blocks_of, turns
 from ...api.tokens import content_tokens, input_tokens
 from .results import SERVER_CALLS
 
 CLEARED = "[cleared by context management]"
 TRIGGER, KEEP = 100_000, 3  # clear_tool_uses_20250919's defaults
-THINKING = ("thinking", "redacted_thinking")
 
 
 def number(spec: object, default: int | None) -> int | None:
@@ -50,7 +50,7 @@ def clear_thinking(request: dict, edit: dict) -> tuple[dict, dict | None]:
     messages = request.get("messages") or []
     thinking = [
         turn for turn in turns(messages) if messages[turn[0]].get("role") == "assistant"
-        and any(b.get("type") in THINKING for i in turn for b in blocks_of(messages[i]))
+        and any(b.get("type") in THINKING_BLOCKS for i in turn for b in blocks_of(messages[i]))
     ]  # fmt: skip
     older = {i for turn in thinking[: max(0, len(thinking) - (number(keep, 1) or 1))] for i in turn}
     if not older:
@@ -58,7 +58,7 @@ def clear_thinking(request: dict, edit: dict) -> tuple[dict, dict | None]:
     edited, tokens = [], 0
     for i, message in enumerate(messages):
         if i in older:
-            dropped = [b for b in blocks_of(message) if b.get("type") in THINKING]
+            dropped = [b for b in blocks_of(message) if b.get("type") in THINKING_BLOCKS]
             tokens += content_tokens(dropped)
             message = {**message, "content": [b for b in blocks_of(message) if b not in dropped]}
         edited.append(message)

@@ -33,7 +33,7 @@ from collections import Counter
 
 MAX_PATTERN, MAX_QUERY, DEFAULT_LIMIT, MAX_LIMIT = 200, 500, 5, 10_000
 K1, B = 1.2, 0.75
-WORD = re.compile(r"[a-z0-9]+")
+TOKEN = re.compile(r"[a-z0-9]+")
 
 
 def words_of(tool: dict) -> str:
@@ -56,7 +56,7 @@ def pool(request: dict) -> list[dict]:
 
 def tokens(text: str) -> list[str]:
     """Example: "get_exchange_rate USD" -> ["get", "exchange", "rate", "usd"]"""
-    return WORD.findall(text.lower())
+    return TOKEN.findall(text.lower())
 
 
 def bm25(query: str, documents: list[str]) -> list[float]:

@@ -42,7 +42,7 @@ from .arguments import context, fill
 from .evidence import read
 from .lexicon import ARITHMETIC, terms, words
 from .menu import ALONE, QUESTION, THRESHOLD, Menu
-from .quotes import answer
+from .quotes import quote_results
 
 Brain = Callable[[dict], list[dict]]  # a request -> the content blocks the model says
 
@@ -96,7 +96,7 @@ def respond(request: dict) -> list[dict]:
         lead = [] if forced else [_text(phrases.say("retry" if retry else "check", lang))]
         return lead + [{"type": "tool_use", "name": name, "input": args} for name, args in todo]
     if results:
-        return [_text(answer(results, calls, lang, result_turn))]
+        return [_text(quote_results(results, calls, lang, result_turn))]
     if unclear and not calls:
         tool, what = unclear[0]
         return [_text(phrases.say("which", lang, what, tool))]

@@ -40,7 +40,7 @@ REMEMBER = re.compile(
     r"\b(?:remember|don'?t forget|do not forget|note down|keep in mind|memori[sz]e)\b"
     r"(?:\s+that)?[\s:,]+(.+)|(?:记住|记得|别忘了)[：:，,\s]*(.+)", re.I | re.S
 )  # fmt: skip
-LISTED = re.compile(r"^\S+\t(/memories/\S+)$", re.M)  # "1.5K\t/memories/notes.md"
+LISTING_LINE = re.compile(r"^\S+\t(/memories/\S+)$", re.M)  # "1.5K\t/memories/notes.md"
 NUMBERED = re.compile(r"^ *\d+\t(.*)$", re.M)  # "     1\tHello World"
 
 
@@ -58,7 +58,7 @@ def remembering(brain: Brain) -> Brain:
         done = _memory_calls(since)
         if not text or ROOT not in done.get("view", {}):
             return _call(lang, "memory_check", {"command": "view", "path": ROOT})
-        listed = LISTED.findall(done["view"][ROOT])
+        listed = LISTING_LINE.findall(done["view"][ROOT])
         fact = REMEMBER.search(text)
         if fact:
             return _remember(next(g for g in fact.groups() if g).strip(" .。"), listed, done, lang)

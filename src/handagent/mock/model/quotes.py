@@ -1,6 +1,6 @@
 """How the mock model quotes the tool results it was given: each as it came back, in one line.
 
-    answer([result "6912" of add], ...) -> "add says: 6912."
+    quote_results([result "6912" of add], ...) -> "add says: 6912."
     part({"type": "tool_reference", "tool_name": "get_rate"}) -> "get_rate"
 
 A result's blocks are read as a model would see them: text as text; a `tool_reference` (a
@@ -22,7 +22,7 @@ def part(block: dict) -> str:
     return f"[{block.get('type', 'image')}]"
 
 
-def answer(results: list[dict], calls: dict, lang: str, turn_of: dict) -> str:
+def quote_results(results: list[dict], calls: dict, lang: str, turn_of: dict) -> str:
     """The results quoted as they came back. Example: add -> "6912" gives "add says: 6912."."""
     items = []
     for result in results:
