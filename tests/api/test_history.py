@@ -363,13 +363,17 @@ FOUND_TEXT = (
 )
 
 
-def test_thinking_after_text_in_the_latest_turn_is_refused_under_any_thinking():
-    # §2.4, anthropics/claude-code#20705; issue 35: the API reads this order before a signature
+def test_thinking_after_text_in_the_latest_turn_is_refused_whenever_thinking_is_on():
+    # §2.4, anthropics/claude-code#20705; issue 35: the API reads this order before a signature;
+    # Haiku 4.5 thinks only when asked, Haiku 5.5 by default
     thought = {"type": "thinking", "thinking": "", "signature": "abc"}
     messages = [user("Hi"), assistant_turn([text("Hello."), thought]), user("?")]
-    assert rejected(body(messages)) == FOUND_TEXT
+    assert check_request(body(messages)) is None  # thinking off
     manual = {"type": "enabled", "budget_tokens": 1024}
     assert rejected(body(messages, max_tokens=2000, thinking=manual)) == FOUND_TEXT
+    assert rejected(body(messages, model="claude-haiku-5-5")) == FOUND_TEXT
+    adaptive = {"type": "adaptive"}
+    assert rejected(body(messages, model="claude-haiku-5-5", thinking=adaptive)) == FOUND_TEXT
 
 
 def test_thinking_after_text_in_an_earlier_turn_is_refused_under_manual_thinking_only():

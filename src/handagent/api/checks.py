@@ -99,10 +99,10 @@ def check_request(
     check_server_tools(body["messages"], body.get("tools") or [], body.get("mcp_servers") or [])
     check_caching(body, count_tokens=count_tokens)
     check_structured(body)
-    thinking = (body.get("thinking") or {}).get("type")
-    if thinking != "disabled":
-        check_thinking_first(body["messages"], manual=thinking == "enabled")
     row = check_model(body["model"]) if catalogue_only else models.find(body["model"])
+    thinking = (body.get("thinking") or {}).get("type")  # left out: the model's default
+    if thinking in ("adaptive", "enabled") or (thinking is None and row and row.thinks_by_default):
+        check_thinking_first(body["messages"], manual=thinking == "enabled")
     if row is not None and row.served:
         model_rules.check(body, row, version=version, count_tokens=count_tokens)
 

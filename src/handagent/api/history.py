@@ -176,8 +176,8 @@ def check_thinking_first(messages: list[dict], *, manual: bool = True) -> None:
       [tool_use] -> 400 "messages.1.content.0.type: Expected thinking or redacted_thinking, but
       found tool_use. When thinking is enabled, a final assistant message must start with ..."
 
-    Otherwise (`manual=False`: adaptive thinking, or thinking left to the model) only the first
-    rule, only in the latest assistant message, and only for text before thinking: the API reads
+    Otherwise (`manual=False`: adaptive, or left out on a model that thinks by default) only the
+    first rule, only in the latest assistant message, only for text before thinking: the API reads
     that order before any signature (thinking moved after text is "Found text.", not "cannot be
     modified", issue 35). A server tool's blocks before thinking are not refused (recorded:
     pydantic-ai's Sonnet 5 code-execution history, [server_tool_use, ..., thinking], 200).
