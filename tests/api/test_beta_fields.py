@@ -100,3 +100,31 @@ def test_the_deprecated_connector_configures_tools_on_the_server_without_a_tools
     # docs: mcp-client-2025-04-04 has `tool_configuration` in the server definition
     server = {**WIKI, "tool_configuration": {"enabled": True}}
     assert check_request(body(mcp_servers=[server]), betas=("mcp-client-2025-04-04",)) is None
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [({**THINKING, "keep": 5}, "context_management.edits.0.clear_thinking_20251015.keep.type: "
+      "Input should be 'thinking_turns' or 'all'"),
+     ({**TOOL_USES, "exclude_tools": ["web_search", 3]}, "context_management.edits.0."
+      "clear_tool_uses_20250919.exclude_tools: Input should be a valid list of strings")],
+)  # fmt: skip
+def test_a_keep_that_is_no_object_and_an_excluded_name_that_is_no_string_are_refused(
+    edit, expected
+):
+    assert rejected(edits(edit), betas=EDITING) == expected
+
+
+def test_keep_all_as_an_object_is_accepted():
+    # SDK: BetaAllThinkingTurnsParam {"type": "all"}
+    assert check_request(edits({**THINKING, "keep": {"type": "all"}}), betas=EDITING) is None
+
+
+def test_a_toolset_added_mid_conversation_uses_its_server():
+    # SDK: a `tool_addition`'s `tool_definition` may define an `mcp_toolset` (with
+    # mcp-client-2026-09-15)
+    added = {"role": "system", "content": [{"type": "tool_addition", "tool": {
+        "type": "tool_definition", "definition": TOOLSET}}]}  # fmt: skip
+    request = body(messages=[{"role": "user", "content": "Hi"}, added], mcp_servers=[WIKI])
+    betas = ("mcp-client-2026-09-15", "inline-tools-2026-09-15")
+    assert check_request(request, betas=betas) is None

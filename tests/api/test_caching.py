@@ -87,3 +87,32 @@ def test_pre_warming_with_max_tokens_0_refuses_what_needs_output(extra, what):
         f"max_tokens: 0 cannot be combined with {what}: a zero-token budget produces no output."
     )
     assert check_request(body(max_tokens=0)) is None
+
+
+def test_a_top_level_breakpoint_without_a_ttl_matches_a_block_without_one():
+    request = body(messages=[{"role": "user", "content": [text("Hi", FIVE)]}], cache_control=FIVE)
+    assert check_request(request) is None
+    explicit = body(messages=[{"role": "user", "content": [text("Hi", FIVE)]}],
+                    cache_control={"type": "ephemeral", "ttl": "5m"})  # fmt: skip
+    assert check_request(explicit) is None
+
+
+def test_the_clash_names_each_side_ttl():
+    request = body(messages=[{"role": "user", "content": [text("Hi", HOUR)]}], cache_control=FIVE)
+    assert rejected(request) == (
+        "Top-level cache_control has ttl='5m' but the target block already has cache_control with "
+        "ttl='1h'. When both are specified on the same block, they must have matching TTLs."
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "betas", "what"),
+    [({"output_format": {"type": "json_schema", "schema": {"type": "object",
+       "additionalProperties": False}}}, ("structured-outputs-2025-11-13",), "`output_format`"),
+     ({"tools": [{"name": "t", "input_schema": {}}], "tool_choice": {"type": "tool", "name": "t"}},
+      (), '`tool_choice` of type "tool"')],
+)  # fmt: skip
+def test_pre_warming_refuses_the_beta_format_and_a_named_tool_too(extra, betas, what):
+    assert rejected(body(max_tokens=0, **extra), betas=betas) == (
+        f"max_tokens: 0 cannot be combined with {what}: a zero-token budget produces no output."
+    )

@@ -136,3 +136,96 @@ def test_citations_with_an_output_format_are_refused():
     assert rejected(request) == "Citations are not supported together with `output_config.format`."
     del request["output_config"]
     assert check_request(request) is None
+
+
+def test_the_beta_output_format_is_held_to_the_same_subset():
+    # agentjido/req_llm#302: "output_format.schema: For 'integer' type, property 'minimum' is not
+    # supported"
+    beta = ("structured-outputs-2025-11-13",)
+    request = body(output_format={"type": "json_schema", "schema": closed(n={
+        "type": "integer", "minimum": 1})})  # fmt: skip
+    assert rejected(request, betas=beta) == (
+        "output_format.schema: For 'integer' type, property 'minimum' is not supported"
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [({"type": "array", "items": {"type": "string", "minLength": 2}}, "'string'"),
+     ({"anyOf": [{"type": "string"}, {"type": "integer", "maximum": 9}]}, "'integer'"),
+     ({"type": ["integer", "null"], "exclusiveMinimum": 0}, "'integer'"),
+     ({"type": ["integer", "string"], "maxLength": 3}, "'string'"),
+     ({"maxItems": 3}, "'array'")],
+)  # fmt: skip
+def test_a_keyword_is_found_at_any_depth_and_named_for_its_own_type(spec, expected):
+    message = rejected(formatted(closed(x=spec)))
+    assert message.startswith(f"output_config.format.schema: For {expected} type, property ")
+
+
+def test_a_nested_object_and_a_defs_object_must_be_closed_too():
+    nested = closed(address={"type": "object", "properties": {"city": {"type": "string"}}})
+    assert rejected(formatted(nested)).endswith("'additionalProperties' must be explicitly set "
+                                               "to false")  # fmt: skip
+    defined = {**closed(a={"$ref": "#/$defs/open"}), "$defs": {"open": {"type": "object"}}}
+    assert rejected(formatted(defined)).endswith("must be explicitly set to false")
+
+
+def test_min_items_of_zero_or_one_and_a_plain_ref_are_accepted():
+    schema = {**closed(a={"type": "array", "items": {"type": "string"}, "minItems": 1},
+                       b={"type": "array", "items": {"type": "string"}, "minItems": 0},
+                       c={"$ref": "#/$defs/city"}),
+              "$defs": {"city": {"type": "string"}}}  # fmt: skip
+    assert check_request(formatted(schema)) is None
+
+
+def test_a_ref_back_to_the_root_or_into_a_list_is_recursive_too():
+    root = closed(child={"$ref": "#"})
+    assert rejected(formatted(root)) == (
+        "output_config.format.schema: Recursive schemas are not supported: '#' refers to a "
+        "schema that contains it"
+    )
+    branch = {**CLOSED, "anyOf": [closed(next={"$ref": "#/anyOf/0"})]}
+    assert rejected(formatted(branch)).endswith("'#/anyOf/0' refers to a schema that contains it")
+
+
+def test_the_limits_themselves_pass_24_optional_16_unions_and_required_ones_count_for_nothing():
+    optional = closed(**{f"p{i}": ({"type": "string"}, False) for i in range(24)})
+    assert check_request(formatted(optional)) is None
+    unions = closed(**{f"n{i}": {"type": ["string", "null"]} for i in range(16)})
+    assert check_request(formatted(unions)) is None
+    plain = closed(**{f"r{i}": {"type": "string"} for i in range(40)})  # 40 required, no union
+    assert check_request(formatted(plain)) is None
+
+
+def test_citations_asked_for_in_a_search_result_or_by_web_fetch_count_too():
+    found = {
+        "type": "search_result",
+        "source": "https://a.example",
+        "title": "A",
+        "content": [{"type": "text", "text": "Paris."}],
+        "citations": {"enabled": True},
+    }
+    calls = [{"role": "user", "content": "Where?"},
+             {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01A",
+                                                "name": "find", "input": {}}]},
+             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01A",
+                                           "content": [found]}]}]  # fmt: skip
+    request = formatted(closed(city={"type": "string"}))
+    request |= {"messages": calls, "tools": [{"name": "find", "input_schema": {}}]}
+    assert rejected(request) == "Citations are not supported together with `output_config.format`."
+    fetch = {"type": "web_fetch_20250910", "name": "web_fetch", "citations": {"enabled": True}}
+    assert rejected(formatted(closed(city={"type": "string"})) | {"tools": [fetch]}) == (
+        "Citations are not supported together with `output_config.format`."
+    )
+
+
+def test_citations_beside_the_beta_output_format_are_refused_too():
+    document = {"type": "document", "citations": {"enabled": True}, "source": {
+        "type": "text", "media_type": "text/plain", "data": "Paris is in France."}}  # fmt: skip
+    request = body(
+        messages=[{"role": "user", "content": [document, {"type": "text", "text": "?"}]}],
+        output_format={"type": "json_schema", "schema": closed(city={"type": "string"})},
+    )
+    assert rejected(request, betas=("structured-outputs-2025-11-13",)) == (
+        "Citations are not supported together with `output_config.format`."
+    )

@@ -78,6 +78,7 @@ def test_a_recursive_schema_cannot_be_called_from_code_but_can_directly():
 )  # fmt: skip
 def test_what_programmatic_calling_does_not_support_is_refused(extra, expected):
     # docs, "Feature incompatibilities" ([U] the words)
+    extra = dict(extra)  # the parameter is shared between runs: leave it as it was
     choice = extra.pop("tool_choice", None)
     coded = {**tool("q", allowed_callers=["code_execution_20260120"]), **extra}
     if extra.get("strict"):
@@ -161,3 +162,46 @@ def test_a_toolset_takes_allowed_callers_direct_and_nothing_else():
     assert rejected(body(tools=[coded])) == (
         'allowed_callers: `computer_toolset_20260801` accepts only ["direct"].'
     )
+
+
+def test_more_than_10000_deferred_tools_are_refused():
+    # docs, tool search "Limits": "Maximum deferred tools: 10,000" ([U] the words)
+    hidden = [tool(f"t{i}", defer_loading=True) for i in range(10_001)]
+    assert rejected(body(tools=[SEARCH, *hidden])) == (
+        "Too many deferred tools (10001). The maximum number is 10000."
+    )
+    assert check_request(body(tools=[SEARCH, *hidden[:10_000]])) is None
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [({**COMPUTER, "configs": {"zoom": {"enabled": "yes"}}},
+      "tools.0.computer_toolset_20260801.configs.zoom.enabled: Input should be a valid boolean"),
+     (tool(allowed_callers="direct"), "tools.0.custom.allowed_callers: Input should be a valid "
+      "list"),
+     (tool(input_examples={"a": 1}), "tools.0.custom.input_examples: Input should be a valid "
+      "list"),
+     (tool(input_examples=["a"]), "tools.0.custom.input_examples.0: Input should be a valid "
+      "dictionary")],
+)  # fmt: skip
+def test_the_new_fields_have_the_sdks_shapes(entry, expected):
+    # [U] pydantic's words, as for every other field's shape
+    assert rejected(body(tools=[entry])) == expected
+
+
+def test_a_forced_tool_that_code_may_also_call_directly_is_accepted():
+    both = tool("query", allowed_callers=["direct", "code_execution_20260120"])
+    plain = tool("plain")
+    for target in ("query", "plain"):
+        request = body(tools=[CODE, both, plain], tool_choice={"type": "tool", "name": target})
+        assert check_request(request) is None
+
+
+def test_a_custom_tool_named_like_a_member_may_be_forced_without_its_toolset():
+    request = body(tools=[tool("screenshot")], tool_choice={"type": "tool", "name": "screenshot"})
+    assert check_request(request) is None
+
+
+def test_programmatic_calling_with_parallel_calls_left_on_is_accepted():
+    coded = tool("q", allowed_callers=["code_execution_20260120"])
+    assert check_request(body(tools=[CODE, coded], tool_choice={"type": "auto"})) is None

@@ -92,3 +92,47 @@ def test_a_programmatic_calls_result_holds_text_only():
     request = body(programmatic_history([result("toolu_01A", [image])]), tools=[CODE, QUERY],
                    container="container_01")  # fmt: skip
     assert rejected(request) == "The result of a programmatic tool call may hold only text."
+
+
+def referenced_history(name: str) -> list:
+    return found([{"type": "tool_reference", "tool_name": name}])
+
+
+def test_an_unpinned_mcp_toolset_or_a_client_toolset_may_be_referenced_by_any_name():
+    # [U] the mock cannot know the tools a server lists, nor the name a toolset's reference takes
+    server = [{"type": "url", "name": "w", "url": "https://w.example/mcp"}]
+    toolset = {"type": "mcp_toolset", "mcp_server_name": "w"}
+    request = body(referenced_history("w_search"), tools=[FINDER, toolset], mcp_servers=server)
+    assert check_request(request, betas=("mcp-client-2025-11-20",)) is None
+    computer = {"type": "computer_toolset_20260801"}
+    assert check_request(body(referenced_history("computer"), tools=[FINDER, computer])) is None
+
+
+def test_a_pinned_mcp_toolsets_tools_are_the_names_a_reference_may_take():
+    # docs, mcp-connector "Pin an MCP server's tool list": the toolset's tools are exactly those
+    server = [{"type": "url", "name": "w", "url": "https://w.example/mcp"}]
+    pinned = {
+        "type": "mcp_toolset",
+        "mcp_server_name": "w",
+        "tools": [
+            {"name": "w_search", "description": "Search.", "input_schema": {"type": "object"}}
+        ],
+    }
+    beta = ("mcp-client-2026-09-15",)
+    ok = body(referenced_history("w_search"), tools=[FINDER, pinned], mcp_servers=server)
+    assert check_request(ok, betas=beta) is None
+    other = body(referenced_history("w_fetch"), tools=[FINDER, pinned], mcp_servers=server)
+    assert rejected(other, betas=beta) == "Tool reference 'w_fetch' not found in available tools"
+
+
+def test_a_tool_defined_mid_conversation_may_be_referenced():
+    # SDK: a `tool_definition` "carries an inline tool definition in `definition`"
+    added = {"role": "system", "content": [{"type": "tool_addition", "tool": {
+        "type": "tool_definition", "definition": {**RATE, "defer_loading": False}}}]}  # fmt: skip
+    history = [user("Hi"), added, *found(REFERENCE)[1:]]
+    assert check_request(body(history, tools=[FINDER]), betas=("inline-tools-2026-09-15",)) is None
+
+
+def test_a_programmatic_call_still_waiting_at_the_end_is_not_judged_yet():
+    waiting = [user("Top customer?"), assistant_turn([RUN, PROGRAMMATIC])]
+    assert check_request(body(waiting, model="claude-haiku-4-5", tools=[CODE, QUERY])) is None

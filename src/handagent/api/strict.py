@@ -134,10 +134,13 @@ def recursive_ref(schema: dict) -> str | None:
     Example: {"$defs": {"n": {"properties": {"next": {"$ref": "#/$defs/n"}}}}} -> "#/$defs/n"
     """
 
-    def target(ref: str) -> object:
+    def target(ref: str) -> object:  # a JSON pointer: "#/$defs/node", "#/anyOf/0"
         found: object = schema
         for part in ref.removeprefix("#").strip("/").split("/") if ref != "#" else ():
-            found = found.get(part) if isinstance(found, dict) else None
+            if isinstance(found, list) and part.isdigit() and int(part) < len(found):
+                found = found[int(part)]
+            else:
+                found = found.get(part) if isinstance(found, dict) else None
         return found
 
     def visit(node: object, open_refs: tuple[str, ...]) -> str | None:

@@ -3,6 +3,7 @@
 Each test quotes the docs' context-editing page for what it checks.
 """
 
+from handagent.api.tokens import content_tokens, input_tokens
 from handagent.mock.hosted.clearing import CLEARED, clear_thinking, clear_tool_uses
 
 THOUGHT = {"type": "thinking", "thinking": "Hm.", "signature": "c2ln"}
@@ -85,3 +86,70 @@ def test_a_server_tools_results_are_tool_uses_too_and_clear_tool_inputs_clears_t
     assert view["messages"][1]["content"][1]["content"] == []
     assert view["messages"][1]["content"][0]["input"] == {}
     assert report["cleared_tool_uses"] == 1
+
+
+def freed(block: dict, **cleared) -> int:
+    """The tokens a block frees once these fields are cleared."""
+    return content_tokens([block]) - content_tokens([{**block, **cleared}])
+
+
+def test_the_thinking_report_counts_the_cleared_blocks_tokens_exactly():
+    edit = {"type": "clear_thinking_20251015", "keep": {"type": "thinking_turns", "value": 1}}
+    view, report = clear_thinking({"model": "claude-opus-5-5", "messages": turns(3)}, edit)
+    assert report == {"type": "clear_thinking_20251015", "cleared_input_tokens":
+                      2 * content_tokens([THOUGHT]), "cleared_thinking_turns": 2}  # fmt: skip
+    assert view["messages"][5]["content"][0] == THOUGHT  # the last turn keeps its thinking
+
+
+def test_a_turn_without_thinking_is_not_one_of_those_kept():
+    messages = turns(2) + turns(1, thinking=False)[1:]
+    edit = {"type": "clear_thinking_20251015", "keep": {"type": "thinking_turns", "value": 1}}
+    view, report = clear_thinking({"model": "claude-opus-5-5", "messages": messages}, edit)
+    assert thinking_left(view) == 1 and view["messages"][3]["content"][0] == THOUGHT
+
+
+def test_keep_all_or_an_unknown_model_clears_no_thinking():
+    for request, edit in (
+        ({"model": "claude-opus-5-5", "messages": turns(3)}, {"keep": {"type": "all"}}),
+        ({"model": "some-compatible-model", "messages": turns(3)}, {}),
+    ):
+        assert clear_thinking(request, {"type": "clear_thinking_20251015", **edit}) == (
+            request, None)  # fmt: skip
+
+
+def test_the_trigger_must_be_exceeded_and_defaults_to_100000_input_tokens():
+    request = {"messages": turns(4, thinking=False)}
+    exact = {"type": "clear_tool_uses_20250919",
+             "trigger": {"type": "input_tokens", "value": input_tokens(request)}}  # fmt: skip
+    assert clear_tool_uses(request, exact) == (request, None)
+    assert clear_tool_uses(request, {"type": "clear_tool_uses_20250919"}) == (request, None)
+    below = {**exact, "trigger": {"type": "input_tokens", "value": input_tokens(request) - 1}}
+    view, report = clear_tool_uses(request, below)
+    assert results(view) == [CLEARED, *results(request)[1:]]  # keep: 3 by default
+    first = request["messages"][2]["content"][0]
+    assert report == {"type": "clear_tool_uses_20250919", "cleared_tool_uses": 1,
+                      "cleared_input_tokens": freed(first, content=CLEARED)}  # fmt: skip
+
+
+def test_keep_0_clears_every_use_and_clear_at_least_is_met_at_its_value():
+    request = {"messages": turns(2, thinking=False)}
+    edit = {"type": "clear_tool_uses_20250919", "trigger": {"type": "input_tokens", "value": 1},
+            "keep": {"type": "tool_uses", "value": 0}}  # fmt: skip
+    view, report = clear_tool_uses(request, edit)
+    assert results(view) == [CLEARED, CLEARED]
+    at_least = {**edit, "clear_at_least": {"type": "input_tokens",
+                                           "value": report["cleared_input_tokens"]}}  # fmt: skip
+    assert clear_tool_uses(request, at_least) == (view, report)
+
+
+def test_clear_tool_inputs_as_a_list_clears_only_those_tools_inputs():
+    request = {"messages": turns(2, thinking=False)}
+    request["messages"][3]["content"][0] = {**request["messages"][3]["content"][0], "name": "list"}
+    edit = {"type": "clear_tool_uses_20250919", "trigger": {"type": "input_tokens", "value": 1},
+            "keep": {"type": "tool_uses", "value": 0}, "clear_tool_inputs": ["read"]}  # fmt: skip
+    view, report = clear_tool_uses(request, edit)
+    assert view["messages"][1]["content"][0]["input"] == {}
+    assert view["messages"][3]["content"][0]["input"] == {"n": 1}
+    inputs = freed(request["messages"][1]["content"][0], input={})
+    answers = sum(freed(m["content"][0], content=CLEARED) for m in request["messages"][2::2])
+    assert report["cleared_input_tokens"] == inputs + answers

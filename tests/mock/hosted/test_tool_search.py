@@ -7,7 +7,7 @@ limits, its results and its errors, which are 200s.
 import pytest
 from builders import tool
 
-from handagent.mock.hosted.tool_search import bm25, found, result, words_of
+from handagent.mock.hosted.tool_search import bm25, found, loaded, pool, result, words_of
 
 RATE = {**tool("get_exchange_rate", "Get the exchange rate of two currencies.",
                base="string"), "defer_loading": True}  # fmt: skip
@@ -80,3 +80,55 @@ def test_a_search_whose_tool_is_gone_is_unavailable():
     block = result({"id": "srvtoolu_1", "input": {"query": "x"}}, None, {"tools": POOL})
     assert block["content"] == {"type": "tool_search_tool_result_error",
                                 "error_code": "unavailable"}  # fmt: skip
+
+
+def test_bm25_scores_are_okapis_worked_by_hand():
+    # idf = ln(1 + (3 - 2 + 0.5) / (2 + 0.5)) = 0.4700; avgdl = 8 / 3; k1 1.2, b 0.75:
+    # "a b": 0.4700 * 1 * 2.2 / (1 + 1.2 * (0.25 + 0.75 * 2 / 2.667)) = 0.5235
+    # "b b b b c": 0.4700 * 4 * 2.2 / (4 + 1.2 * (0.25 + 0.75 * 5 / 2.667)) = 0.6908
+    scores = bm25("b", ["a b", "b b b b c", "c"])
+    assert [round(s, 4) for s in scores] == [0.5235, 0.6908, 0.0]
+
+
+def test_bm25_returns_the_best_first():
+    tools = [{**tool("stock_history", "Stock prices of past years."), "defer_loading": True},
+             {**tool("stock_lookup", "Look up a stock price, a stock quote."),
+              "defer_loading": True}]  # fmt: skip
+    assert found("bm25", {"query": "stock quote"}, tools) == ["stock_lookup", "stock_history"]
+
+
+def test_only_deferred_tools_with_a_name_are_searched():
+    loaded = tool("get_weather_now", "Weather now.")
+    request = {"tools": [loaded, {"defer_loading": True, "name": ["x"]}, WEATHER, REGEX]}
+    assert pool(request) == [WEATHER]
+    assert pool({}) == []
+
+
+def test_a_tool_without_a_description_or_with_a_boolean_argument_schema_is_read_as_it_is():
+    bare = {"name": "ping", "input_schema": {"type": "object", "properties": {"host": True}}}
+    assert words_of(bare) == "ping host"
+
+
+@pytest.mark.parametrize(
+    ("search", "ok"),
+    [({"pattern": "a", "limit": 1}, True), ({"pattern": "a", "limit": 10_000}, True),
+     ({"pattern": "a", "limit": True}, False), ({"pattern": "a" * 200}, True),
+     ({"query": "a" * 500}, True)],
+)  # fmt: skip
+def test_the_documented_limits_are_inclusive(search, ok):
+    variant = "regex" if "pattern" in search else "bm25"
+    assert isinstance(found(variant, search, POOL), list) == ok
+
+
+def test_a_bm25_result_lists_its_references_and_loaded_reads_them_back():
+    call = {"id": "srvtoolu_2", "input": {"query": "exchange rate"}}
+    block = result(call, BM25, {"tools": [BM25, *POOL]})
+    assert block == {"type": "tool_search_tool_result", "tool_use_id": "srvtoolu_2", "content": {
+        "type": "tool_search_tool_search_result", "tool_references": [
+            {"type": "tool_reference", "tool_name": "get_exchange_rate"}]}}  # fmt: skip
+    assert loaded(block) == ("get_exchange_rate",)
+
+
+def test_a_search_call_without_an_input_object_is_invalid_input():
+    block = result({"id": "srvtoolu_3", "input": "weather"}, REGEX, {"tools": [REGEX, *POOL]})
+    assert block["content"]["error_code"] == "invalid_tool_input"

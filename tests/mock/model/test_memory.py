@@ -94,3 +94,100 @@ def test_without_the_memory_tool_the_brain_is_asked_as_it_is():
     assert remembering(lambda body: [{"type": "text", "text": "same"}])(request) == [
         {"type": "text", "text": "same"}
     ]
+
+
+def ask(text: str, *history, tools=(MEMORY,), **extra) -> dict:
+    return {"model": "claude-haiku-5-5", "tools": list(tools), **extra,
+            "messages": [*history, {"role": "user", "content": text}]}  # fmt: skip
+
+
+def called(command: dict, call_id: str = "toolu_01M") -> dict:
+    return {"role": "assistant", "content": [{"type": "tool_use", "id": call_id, "name": "memory",
+                                              "input": command}]}  # fmt: skip
+
+
+def answered(content, call_id: str = "toolu_01M", **extra) -> dict:
+    return {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call_id,
+                                         "content": content, **extra}]}  # fmt: skip
+
+
+def spy():
+    seen = []
+
+    def brain(request):
+        seen.append(request)
+        return [{"type": "text", "text": "brain"}]
+
+    return brain, seen
+
+
+ROOT_VIEW = {"command": "view", "path": "/memories"}
+
+
+def test_with_tool_choice_none_or_a_forced_tool_the_brain_answers_as_it_is():
+    brain, seen = spy()
+    for choice in ({"type": "none"}, {"type": "tool", "name": "get_time"}):
+        assert remembering(brain)(ask("Hi", tools=(MEMORY, CLOCK), tool_choice=choice)) == [
+            {"type": "text", "text": "brain"}]  # fmt: skip
+    assert len(seen) == 2
+
+
+def test_in_chinese_it_checks_writes_and_says_so_in_chinese():
+    reply = remembering(spy()[0])(ask("记住：我喜欢喝茶"))
+    assert reply[0] == {"type": "text", "text": "我先看看我的记忆。"}
+    listing = LISTING.format("/memories", "/memories")
+    reply = remembering(spy()[0])(
+        ask("记住：我喜欢喝茶")
+        | {
+            "messages": [
+                {"role": "user", "content": "记住：我喜欢喝茶"},
+                called(ROOT_VIEW),
+                answered(listing),
+            ]
+        }
+    )
+    assert reply[1]["input"] == {"command": "create", "path": "/memories/notes.md",
+                                 "file_text": "- 我喜欢喝茶\n"}  # fmt: skip
+    assert reply[0]["text"] == "我把这个记到记忆里。"
+
+
+def test_a_file_whose_name_fits_the_question_is_read_and_one_that_does_not_is_not():
+    listing = (LISTING.format("/memories", "/memories") + "1.0K\t/memories/tea_preferences.md\n"
+               "1.0K\t/memories/travel_plans.md\n")  # fmt: skip
+    request = ask("Which tea do I like?")
+    request["messages"] += [called(ROOT_VIEW), answered([{"type": "text", "text": listing}])]
+    reply = remembering(spy()[0])(request)
+    assert reply[1]["input"] == {"command": "view", "path": "/memories/tea_preferences.md"}
+    content = ("Here's the content of /memories/tea_preferences.md with line numbers:\n"
+               "     1\t- green tea in the morning\n     2\t- jasmine tea after lunch\n"
+               "     3\t- no coffee")  # fmt: skip
+    request["messages"] += [called({"command": "view", "path": "/memories/tea_preferences.md"},
+                                   "toolu_02M"), answered(content, "toolu_02M")]  # fmt: skip
+    assert remembering(spy()[0])(request) == [{"type": "text", "text": (
+        "From my memory: - green tea in the morning; - jasmine tea after lunch")}]  # fmt: skip
+
+
+def test_an_error_from_the_client_reads_as_an_empty_memory():
+    request = ask("Remember that I like tea.")
+    request["messages"] += [called(ROOT_VIEW), answered("disk full", is_error=True)]
+    reply = remembering(spy()[0])(request)
+    assert reply[1]["input"]["command"] == "create"
+
+
+def test_the_rest_of_the_model_reads_no_memory_tool_call_or_result():
+    brain, seen = spy()
+    listing = LISTING.format("/memories", "/memories")
+    request = ask("What time is it?", tools=(MEMORY, CLOCK))
+    request["messages"] += [called(ROOT_VIEW), answered(listing)]
+    assert remembering(brain)(request) == [{"type": "text", "text": "brain"}]
+    assert seen[0]["tools"] == [CLOCK]
+    assert seen[0]["messages"] == [{"role": "user", "content": [
+        {"type": "text", "text": "What time is it?"}]}]  # fmt: skip
+
+
+def test_a_new_question_views_the_memory_again():
+    listing = LISTING.format("/memories", "/memories")
+    earlier = [{"role": "user", "content": "Hi"}, called(ROOT_VIEW), answered(listing),
+               {"role": "assistant", "content": "Hello!"}]  # fmt: skip
+    reply = remembering(spy()[0])(ask("And now?", *earlier))
+    assert reply[1]["input"] == ROOT_VIEW
