@@ -26,9 +26,7 @@ blocks; the result then opens the next assistant turn (recorded: pydantic-ai
 test_in_flight_native_tool_call_history_is_accepted). A waiting call needs its tool still
 defined. A result block needs its call before it, in the same turn or waiting.
 
-Thinking blocks (§2.4): under manual thinking an assistant message that holds thinking starts
-with it, and so does the latest one when it calls a tool (`check_thinking_first`); the rules
-need no signature, so they come first.
+Thinking blocks (§2.4): thinking comes first, read before any signature (`check_thinking_first`).
 
 Not handled here: rules that depend on the model (`model_rules`) or on a thinking block's
 signature (`mock.model.signatures`).
@@ -176,20 +174,16 @@ def check_thinking_first(messages: list[dict], *, manual: bool = True) -> None:
       [tool_use] -> 400 "messages.1.content.0.type: Expected thinking or redacted_thinking, but
       found tool_use. When thinking is enabled, a final assistant message must start with ..."
 
-    Otherwise (`manual=False`: adaptive, or left out on a model that thinks by default) only the
-    first rule, only in the latest assistant message, only for text before thinking: the API reads
-    that order before any signature (thinking moved after text is "Found text.", not "cannot be
-    modified", issue 35). A server tool's blocks before thinking are not refused (recorded:
-    pydantic-ai's Sonnet 5 code-execution history, [server_tool_use, ..., thinking], 200).
-
-    Both read the request's content only, never a signature, so they come before the mock
-    checks any (`mock.model.signatures`). The rest only under manual thinking, where every turn
-    thinks: adaptive thinking may skip thinking in a turn ("Don't build application logic that
-    assumes every assistant turn starts with one", §2.1) or think after text. Recorded under
-    adaptive thinking: Opus 4.6 streams [text, thinking, text]; a Sonnet 5 history whose message
-    starts with server_tool_use, and hand-written [tool_use] turns without thinking sent to Opus
-    4.8, Fable 5, Opus 5 and Sonnet 5, were accepted. [U] whether the API reads earlier messages'
-    order under adaptive thinking, or a turn that did think and was stripped.
+    With `manual=False` (adaptive, or left out on a model that thinks by default), only the
+    first rule, in the latest message, for text before thinking (issue 35: "Found text.", not
+    "cannot be modified"); a server tool's blocks before thinking pass (recorded: pydantic-ai,
+    Sonnet 5, [server_tool_use, ..., thinking], 200). Both read the content only, never a
+    signature, so they come before the mock checks any (`mock.model.signatures`). Adaptive
+    thinking may skip thinking in a turn ("Don't build application logic that assumes every
+    assistant turn starts with one", §2.1) or think after text: Opus 4.6 streams [text, thinking,
+    text]; hand-written [tool_use] turns without thinking sent to Opus 4.8, Fable 5, Opus 5 and
+    Sonnet 5 were accepted. [U] earlier messages' order under adaptive thinking, and a turn that
+    did think and was stripped.
     """
     assistants = [i for i, m in enumerate(messages) if m["role"] == "assistant"]
     kinds = {i: [b["type"] for b in blocks_of(messages[i])] for i in assistants}

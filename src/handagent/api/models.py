@@ -88,10 +88,7 @@ class Model:
     # Thinking blocks of earlier turns are checked against the conversation they were made in
     # (system, tools, earlier messages): "preserved thinking", from Fable 5.1 and the 5.5 models.
     binds_thinking: bool = False
-    # Earlier turns' thinking read by default ("Keep all prior thinking", docs: context-editing:
-    # Opus 4.5 and later, Sonnet 4.6 and later, Fable and Mythos); else only the last turn's
-    # (earlier Opus and Sonnet, every Haiku): clear_thinking_20251015's default `keep`.
-    keeps_thinking: bool = True
+    keeps_thinking: bool = True  # clear_thinking's default keep: all turns, else the last's
     # Request rules.
     forced_tool_choice: bool = True  # tool_choice "any" / "tool"
     prefill: bool = False  # a request may end with an assistant message
@@ -141,9 +138,7 @@ _CLAUDE_4 = dict(  # the Claude 4.5 and 4.6 generation: thinking off unless aske
     tool_prompt_tokens=(496, 588),
     cache_minimum=4_096,  # Haiku 4.5 (§7), Opus 4.5 and 4.6
 )
-_RETIRED = dict(
-    _CLAUDE_4, lifecycle="retired", thinking_types=frozenset({"disabled"}), keeps_thinking=False
-)
+_RETIRED = dict(_CLAUDE_4, lifecycle="retired", thinking_types=frozenset({"disabled"}))
 _OPUS_PRICES = Prices(5.00, 25.00, 6.25, 10.00, 0.50)
 _FABLE_5_PRICES = Prices(10.00, 50.00, 12.50, 20.00, 1.00)
 _FABLE_5_1_PRICES = Prices(10.00, 50.00, 12.50, 20.00, 0.25)
@@ -165,8 +160,7 @@ MODELS: tuple[Model, ...] = (
         released=date(2026, 11, 9), lifecycle="active", binds_thinking=True,
         forced_tool_choice=False,  # inherited from Fable 5.1, which refuses it
         reads_thinking_of=("claude-mythos-5-2",),
-        tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
-        prices=_FABLE_5_2_PRICES,
+        tool_prompt_tokens=(286, 406), tool_prompt_estimated=True, prices=_FABLE_5_2_PRICES,
         sources=(f"{DOCS}/models/fable-5-2/whats-new-fable-5-2", f"{REFERENCE} §1.1"),
         unconfirmed=("forced_tool_choice (refused, as on Fable 5.1)", _NO_TOOL_ROW, _NO_CACHE_ROW,
                      "prices.cache_write_5m, cache_write_1h (third-party sources only)"),
@@ -175,8 +169,7 @@ MODELS: tuple[Model, ...] = (
         id="claude-mythos-5-2", display_name="Claude Mythos 5.2", line="mythos",
         released=date(2026, 11, 9), lifecycle="active", binds_thinking=True, gated=True,
         forced_tool_choice=False, reads_thinking_of=("claude-fable-5-2",),
-        tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
-        prices=_FABLE_5_2_PRICES,
+        tool_prompt_tokens=(286, 406), tool_prompt_estimated=True, prices=_FABLE_5_2_PRICES,
         sources=("https://docs.aws.amazon.com/bedrock/latest/userguide/"
                  "model-card-anthropic-claude-mythos-5-2.md", f"{REFERENCE} §1.1"),
         unconfirmed=("prices (assumed equal to Fable 5.2)", _NO_TOOL_ROW, _NO_CACHE_ROW,
@@ -186,9 +179,8 @@ MODELS: tuple[Model, ...] = (
         id="claude-haiku-5-5", display_name="Claude Haiku 5.5", line="haiku",
         released=date(2026, 10, 7), lifecycle="active", binds_thinking=True,
         thinking_types=frozenset({"adaptive", "disabled"}), thinking_off_up_to="high",
-        default_effort="medium",
+        default_effort="medium", keeps_thinking=False,  # docs: "all Haiku: last turn only"
         progress_as_thinking=True,  # as its 5.5 siblings do
-        keeps_thinking=False,  # "Haiku: Keep only the last turn's thinking" [U] for 5.5
         tool_prompt_tokens=(354, 474), tool_prompt_estimated=True,  # Sonnet 5's row
         prices=Prices(0.10, 0.50, 0.125, 0.20, 0.01, long_prompt_above=100_000,
                       long_prompt=Prices(0.50, 2.50, 0.625, 1.00, 0.05)),

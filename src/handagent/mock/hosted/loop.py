@@ -29,6 +29,7 @@ from ...api.fields import SERVER_RUN
 from ..ids import digest
 from ..model import phrases
 from ..model.brain import Brain
+from ..model.memory import remembering
 from . import deferred, tool_search
 from . import results as server_results
 from . import tools as server_tools
@@ -45,6 +46,7 @@ def model_view(request: dict, loaded: tuple[str, ...] = ()) -> dict:
 
 def respond_with_server_tools(request: dict, brain: Brain) -> list[dict]:
     """The reply's content blocks, server tools' calls and results included."""
+    brain = remembering(brain)  # the memory tool, when the request offers it (`model.memory`)
     tools = server_tools.offered(request)
     asked, text = server_tools.request_turn(request)
     since = server_tools.since(request, asked)

@@ -56,7 +56,6 @@ from ..hosted import loop as server_loop
 from ..hosted import prompt_cache, threads
 from ..model import structured
 from ..model.brain import Brain, respond
-from ..model.memory import remembering
 from ..model.obedience import obedient
 from . import replies, routes
 from .replay import Replay, answer_from
@@ -109,7 +108,7 @@ class State:
         with self.lock:
             if self.scripted:
                 return self.scripted.popleft()
-        brain = remembering(obedient(self.brain) if obey else self.brain)
+        brain = obedient(self.brain) if obey else self.brain
         return structured.shape(body, server_loop.respond_with_server_tools(body, brain))
 
 
