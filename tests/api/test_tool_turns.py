@@ -136,3 +136,22 @@ def test_a_tool_defined_mid_conversation_may_be_referenced():
 def test_a_programmatic_call_still_waiting_at_the_end_is_not_judged_yet():
     waiting = [user("Top customer?"), assistant_turn([RUN, PROGRAMMATIC])]
     assert check_request(body(waiting, model="claude-haiku-4-5", tools=[CODE, QUERY])) is None
+
+
+def test_a_pinned_toolset_adds_its_tools_to_the_menus_own():
+    server = [{"type": "url", "name": "w", "url": "https://w.example/mcp"}]
+    pinned = {
+        "type": "mcp_toolset",
+        "mcp_server_name": "w",
+        "tools": [
+            {"name": "w_search", "description": "Search.", "input_schema": {"type": "object"}}
+        ],
+    }
+    request = body(found(REFERENCE), tools=[FINDER, RATE, pinned], mcp_servers=server)
+    assert check_request(request, betas=("mcp-client-2026-09-15",)) is None
+
+
+def test_a_programmatic_calls_result_as_text_blocks_is_accepted():
+    answer = [result("toolu_01A", [{"type": "text", "text": "[1, 2]"}])]
+    request = body(programmatic_history(answer), tools=[CODE, QUERY], container="container_01")
+    assert check_request(request) is None

@@ -153,3 +153,23 @@ def test_clear_tool_inputs_as_a_list_clears_only_those_tools_inputs():
     inputs = freed(request["messages"][1]["content"][0], input={})
     answers = sum(freed(m["content"][0], content=CLEARED) for m in request["messages"][2::2])
     assert report["cleared_input_tokens"] == inputs + answers
+
+
+def test_keeping_more_than_there_are_clears_nothing():
+    request = {"model": "claude-opus-5-5", "messages": turns(2)}
+    edit = {"type": "clear_thinking_20251015", "keep": {"type": "thinking_turns", "value": 5}}
+    assert clear_thinking(request, edit) == (request, None)
+    uses = {"type": "clear_tool_uses_20250919", "trigger": {"type": "input_tokens", "value": 1},
+            "keep": {"type": "tool_uses", "value": 5}}  # fmt: skip
+    plain = {"messages": turns(2, thinking=False)}
+    assert clear_tool_uses(plain, uses) == (plain, None)
+
+
+def test_every_cleared_input_adds_to_the_report():
+    request = {"messages": turns(2, thinking=False)}
+    edit = {"type": "clear_tool_uses_20250919", "trigger": {"type": "input_tokens", "value": 1},
+            "keep": {"type": "tool_uses", "value": 0}, "clear_tool_inputs": True}  # fmt: skip
+    _, report = clear_tool_uses(request, edit)
+    inputs = sum(freed(m["content"][0], input={}) for m in request["messages"][1::2])
+    answers = sum(freed(m["content"][0], content=CLEARED) for m in request["messages"][2::2])
+    assert report["cleared_input_tokens"] == inputs + answers

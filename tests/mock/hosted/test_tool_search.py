@@ -132,3 +132,15 @@ def test_a_bm25_result_lists_its_references_and_loaded_reads_them_back():
 def test_a_search_call_without_an_input_object_is_invalid_input():
     block = result({"id": "srvtoolu_3", "input": "weather"}, REGEX, {"tools": [REGEX, *POOL]})
     assert block["content"]["error_code"] == "invalid_tool_input"
+
+
+def test_an_argument_without_a_description_adds_only_its_name():
+    quiet = {"name": "ping", "input_schema": {"type": "object", "properties": {
+        "host": {"type": "string"}}}}  # fmt: skip
+    assert words_of(quiet) == "ping host"
+
+
+def test_bm25_adds_up_each_query_words_share():
+    # "a", in one document of three: idf ln(1 + 2.5 / 1.5) = 0.9808; "b" as worked above
+    # "a b" (dl 2, avgdl 8 / 3): 0.9808 * 2.2 / 1.975 + 0.4700 * 2.2 / 1.975 = 1.0926 + 0.5235
+    assert [round(s, 4) for s in bm25("a b", ["a b", "b b b b c", "c"])] == [1.6161, 0.6908, 0.0]

@@ -191,3 +191,17 @@ def test_a_new_question_views_the_memory_again():
                {"role": "assistant", "content": "Hello!"}]  # fmt: skip
     reply = remembering(spy()[0])(ask("And now?", *earlier))
     assert reply[1]["input"] == ROOT_VIEW
+
+
+def test_a_files_name_is_read_as_its_words():
+    from handagent.mock.model.memory import _stem
+
+    assert _stem("/memories/projects/customer_prefs-v2.notes.xml") == "customer prefs v2 notes"
+
+
+def test_it_speaks_the_language_the_system_prompt_asks_for():
+    listing = LISTING.format("/memories", "/memories") + "1.0K\t/memories/notes.md\n"
+    request = ask("Remember that I like tea.", system="Always answer in French.")
+    assert remembering(spy()[0])(request)[0]["text"] == "Je consulte d'abord ma mémoire."
+    request["messages"] += [called(ROOT_VIEW), answered(listing)]
+    assert remembering(spy()[0])(request)[0]["text"] == "Je consulte d'abord ma mémoire."
