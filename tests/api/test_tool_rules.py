@@ -177,6 +177,10 @@ def test_more_than_10000_deferred_tools_are_refused():
     ("entry", "expected"),
     [({**COMPUTER, "configs": {"zoom": {"enabled": "yes"}}},
       "tools.0.computer_toolset_20260801.configs.zoom.enabled: Input should be a valid boolean"),
+     ({**COMPUTER, "configs": "all"},
+      "tools.0.computer_toolset_20260801.configs: Input should be a valid dictionary"),
+     ({**COMPUTER, "configs": {"zoom": True}},
+      "tools.0.computer_toolset_20260801.configs.zoom: Input should be a valid dictionary"),
      (tool(allowed_callers="direct"), "tools.0.custom.allowed_callers: Input should be a valid "
       "list"),
      (tool(input_examples={"a": 1}), "tools.0.custom.input_examples: Input should be a valid "

@@ -110,7 +110,9 @@ def _check_toolset(tool: dict, where: str, kind: str) -> None:
     for member, config in configs.items():
         if member not in members:
             raise invalid(f"{where}.configs.{member}: Extra inputs are not permitted")
-        for name, value in (config or {}).items() if isinstance(config, dict) else ():
+        if config is not None and not isinstance(config, dict):
+            raise invalid(f"{where}.configs.{member}: Input should be a valid dictionary")
+        for name, value in (config or {}).items():
             if name not in MEMBER_CONFIG:
                 raise invalid(f"{where}.configs.{member}.{name}: Extra inputs are not permitted")
             if not isinstance(value, bool | None):
