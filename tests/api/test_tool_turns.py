@@ -18,6 +18,9 @@ QUERY = {"name": "query", "input_schema": {"type": "object"},
          "allowed_callers": ["code_execution_20260120"]}  # fmt: skip
 RUN = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "code_execution",
        "input": {"code": "await query({})"}}  # fmt: skip
+SERVER = [{"type": "url", "name": "w", "url": "https://w.example/mcp"}]
+PINNED = {"type": "mcp_toolset", "mcp_server_name": "w", "tools": [
+    {"name": "w_search", "description": "Search.", "input_schema": {}}]}  # fmt: skip
 PROGRAMMATIC = {
     **call("toolu_01A", "query"),
     "caller": {"type": "code_execution_20260120", "tool_id": "srvtoolu_01A"},
@@ -100,9 +103,8 @@ def referenced_history(name: str) -> list:
 
 def test_an_unpinned_mcp_toolset_or_a_client_toolset_may_be_referenced_by_any_name():
     # [U] the mock cannot know the tools a server lists, nor the name a toolset's reference takes
-    server = [{"type": "url", "name": "w", "url": "https://w.example/mcp"}]
     toolset = {"type": "mcp_toolset", "mcp_server_name": "w"}
-    request = body(referenced_history("w_search"), tools=[FINDER, toolset], mcp_servers=server)
+    request = body(referenced_history("w_search"), tools=[FINDER, toolset], mcp_servers=SERVER)
     assert check_request(request, betas=("mcp-client-2025-11-20",)) is None
     computer = {"type": "computer_toolset_20260801"}
     assert check_request(body(referenced_history("computer"), tools=[FINDER, computer])) is None
@@ -110,18 +112,10 @@ def test_an_unpinned_mcp_toolset_or_a_client_toolset_may_be_referenced_by_any_na
 
 def test_a_pinned_mcp_toolsets_tools_are_the_names_a_reference_may_take():
     # docs, mcp-connector "Pin an MCP server's tool list": the toolset's tools are exactly those
-    server = [{"type": "url", "name": "w", "url": "https://w.example/mcp"}]
-    pinned = {
-        "type": "mcp_toolset",
-        "mcp_server_name": "w",
-        "tools": [
-            {"name": "w_search", "description": "Search.", "input_schema": {"type": "object"}}
-        ],
-    }
     beta = ("mcp-client-2026-09-15",)
-    ok = body(referenced_history("w_search"), tools=[FINDER, pinned], mcp_servers=server)
+    ok = body(referenced_history("w_search"), tools=[FINDER, PINNED], mcp_servers=SERVER)
     assert check_request(ok, betas=beta) is None
-    other = body(referenced_history("w_fetch"), tools=[FINDER, pinned], mcp_servers=server)
+    other = body(referenced_history("w_fetch"), tools=[FINDER, PINNED], mcp_servers=SERVER)
     assert rejected(other, betas=beta) == "Tool reference 'w_fetch' not found in available tools"
 
 
@@ -139,15 +133,7 @@ def test_a_programmatic_call_still_waiting_at_the_end_is_not_judged_yet():
 
 
 def test_a_pinned_toolset_adds_its_tools_to_the_menus_own():
-    server = [{"type": "url", "name": "w", "url": "https://w.example/mcp"}]
-    pinned = {
-        "type": "mcp_toolset",
-        "mcp_server_name": "w",
-        "tools": [
-            {"name": "w_search", "description": "Search.", "input_schema": {"type": "object"}}
-        ],
-    }
-    request = body(found(REFERENCE), tools=[FINDER, RATE, pinned], mcp_servers=server)
+    request = body(found(REFERENCE), tools=[FINDER, RATE, PINNED], mcp_servers=SERVER)
     assert check_request(request, betas=("mcp-client-2026-09-15",)) is None
 
 
