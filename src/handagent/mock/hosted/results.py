@@ -11,7 +11,7 @@ block, then a sentence in the reply that says why, `NOTES`):
     code_execution  a run that failed: return_code 1, stderr NO_CODE (`code_execution_result`
                     for the 20250522 tool, `bash_code_execution_result` for the later ones)
     advisor         `advisor_tool_result_error`, "unavailable": no second model to ask
-    tool search     the references `deferred.search` found
+    tool search     not here: `tool_search` runs it
     mcp_tool_use    a call the history left waiting gets an error `mcp_tool_result`
     past max_uses   the `max_uses_exceeded` error of the tool's result type
 
@@ -72,15 +72,9 @@ def result_block(call: dict, tool: dict | None, uses: int, lang: str) -> tuple[d
     over = isinstance(limit, int) and uses >= limit
     family = "code_execution" if "code_execution" in name else name
     kind = RESULT_OF.get(name, f"{family}_tool_result")
-    if name.startswith("tool_search_tool"):
-        kind, family = "tool_search_tool_result", "tool_search"
     if over or tool is None:  # past max_uses, or a waiting call whose tool is gone (a 400 first)
         code = "max_uses_exceeded" if over else "unavailable"
         return _block(kind, call_id, _error(kind, code)), None
-    if family == "tool_search":
-        references = args.get("_references", [])
-        content = {"type": "tool_search_tool_search_result", "tool_references": references}
-        return _block(kind, call_id, content), None
     if family == "web_search":
         return _block(kind, call_id, []), _note(family, lang, args.get("query", ""))
     if family == "web_fetch":

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from ...api import models
 from ...api.checks import Rejection, check_request
 from ...api.fields import top_level
-from ...api.tokens import input_tokens
+from ...api.request_refusals import NOT_JSON
 from ..hosted import context_edits, threads
 from ..model import signatures
 from . import access, openai_chat, replies, stream
@@ -139,12 +139,12 @@ def _messages(
             body, count_tokens=count_tokens, version=version, catalogue_only=True, betas=betas
         )
     except ValueError as problem:  # not UTF-8, not JSON
-        return error(400, f"There was an error parsing the body of your request: {problem}", req_id)
+        return error(400, NOT_JSON.format(why=problem), req_id)
     except RecursionError:
         return error(400, "The request body is nested too deeply.", req_id)
     if count_tokens:
         state.record(body)
-        return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
+        return reply_json(200, context_edits.counted(body), req_id)
     readable = signatures.verify(body, models.find(body["model"]))
     state.record(body)
     reply, partial_json = _reply(body, readable, state, key, obey)

@@ -44,6 +44,7 @@ from .arguments import context, fill
 from .evidence import read
 from .lexicon import ARITHMETIC, terms, words
 from .menu import ALONE, QUESTION, THRESHOLD, Menu
+from .quotes import quote_results
 
 Brain = Callable[[dict], list[dict]]  # a request -> the content blocks the model says
 
@@ -99,7 +100,7 @@ def respond(request: dict) -> list[dict]:
         lead = [] if forced else [_text(phrases.say("retry" if retry else "check", lang))]
         return lead + [{"type": "tool_use", "name": name, "input": args} for name, args in todo]
     if results:
-        return [_text(_answer(results, calls, lang, result_turn))]
+        return [_text(quote_results(results, calls, lang, result_turn))]
     if unclear and not calls:
         tool, what = unclear[0]
         return [_text(phrases.say("which", lang, what, tool))]
@@ -277,29 +278,6 @@ def _forced(todo: list, choice: dict, plan: list, tools: list, text: str, system
         tool = best if score > 0 else tools[0]
         return plan[:1] or [(tool["name"], _each(tool, text, text)[0][0])]
     return todo
-
-
-def _answer(results: list[dict], calls: dict, lang: str, turn_of: dict) -> str:
-    """The results quoted as they came back. Example: add -> "6912" gives "add says: 6912."."""
-    items = []
-    for result in results:
-        content = result.get("content") or ""
-        if isinstance(content, list):
-            content = "\n".join(b.get("text", "[image]") for b in content)
-        name = calls.get(result.get("tool_use_id"), {}).get("name", "tool")
-        error = bool(result.get("is_error"))
-        items.append(
-            (name, content.strip() or phrases.say("empty", lang), error, turn_of[id(result)])
-        )
-    lines = []
-    for name, content, error, turn in items:
-        if error and any(n == name and not e and t > turn for n, _, e, t in items):
-            continue  # retried in a later turn, and that call succeeded
-        said = content.splitlines()[0].rstrip(":：") if error else content  # a first line will do
-        lines.append(
-            phrases.sentence(phrases.say("error" if error else "says", lang, name, said), lang)
-        )
-    return ("" if lang in ("zh", "ja") else " ").join(dict.fromkeys(lines))
 
 
 def _chat(turns: list[tuple[str, list[dict]]], text: str, lang: str) -> str:
