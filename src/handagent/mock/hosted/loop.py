@@ -66,6 +66,11 @@ def respond_with_server_tools(request: dict, brain: Brain) -> list[dict]:
         if family == "tool_search":  # not metered, no max_uses: the search itself answers
             blocks.append(tool_search.result(call, tool, request))
             return
+        if family == "advisor" and tool is not None and uses[family] < tool.get("max_uses", 1e9):
+            uses[family] += 1  # the advisor is a second model: the mock's own brain plays it
+            said = [b.get("text", "") for b in brain(model_view(request)) if b["type"] == "text"]
+            blocks.append(server_results.advice(call, " ".join(said), tool.get("model", "")))
+            return
         result, note = server_results.result_block(call, tool, uses[family], lang)
         uses[family] += 1
         blocks.append(result)
