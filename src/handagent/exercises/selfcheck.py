@@ -1,7 +1,8 @@
 """Self-checks: three questions at the end of every chapter that grade themselves.
 
-Each chapter's exercise module holds its questions as data (`SELF_CHECK` in
-`handagent.exercises.chNN`); a notebook's last exercise cell is always the same:
+Each chapter's exercise module offers its questions as data (`SELF_CHECK` in
+`handagent.exercises.chNN`, written in `handagent.exercises.questions.chNN`); a notebook's last
+exercise cell is always the same:
 
     answers = {1: None, 2: None, 3: None}  # a letter, or a few words for an open question
     self_check("03", answers)
