@@ -121,7 +121,7 @@ def test_the_package_reader_passes_in_chinese():
 @in_chinese
 def test_the_notebook_stub_is_told_in_chinese():
     problems = problems_of(stop_table={"end_turn": "stop"}, read_blocks=notebook_stub)
-    assert "stop_table 里没有 'pause_turn'；它对应 'pause'：服务器端工具的循环" in problems
+    assert "stop_table 里没有 'pause_turn'；它对应 'pause'（服务端工具的循环" in problems
     assert "对于“先 thinking、再一个调用”这样的回复，read_blocks 返回了" in problems
     assert "思考块不见了" in problems and "ThinkingBlock.redacted(data, model)。" in problems
     assert "抛出了 StopIteration。next(...) 没找到 tool_use" in problems
@@ -142,7 +142,7 @@ def test_a_wrong_table_and_a_wrong_model_are_told_in_chinese():
         return [replace(b, model="") if isinstance(b, ThinkingBlock) else b for b in blocks]
 
     problems = problems_of(stop_table=table, read_blocks=no_model)
-    assert "stop_table 把 'refusal' 映射成了 'error'；它对应 'refusal'：模型拒绝了" in problems
+    assert "stop_table 把 'refusal' 映射成了 'error'；它对应 'refusal'（模型拒绝了" in problems
     assert "映射成了 'done'，这不是我们的取值" in problems
     assert "用 response['model']" in problems
 

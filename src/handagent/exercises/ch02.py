@@ -102,7 +102,7 @@ def _hint(error: str, content: list) -> str:
         return pick(
             'a history you write yourself holds plain dicts: read block["type"] on them, '
             "so handle both kinds (hasattr(block, 'model_dump') tells them apart).",
-            '自己写的对话历史里是普通 dict：要用 block["type"] 读取，所以两种都得处理'
+            '自己写的对话历史里是普通 dict，要用 block["type"] 读取，所以两种都得处理'
             "（用 hasattr(block, 'model_dump') 区分）。",
         )
     if "IndexError" in error:

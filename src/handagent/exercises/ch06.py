@@ -56,7 +56,7 @@ REPLIES = (
         ],
     ),
     (
-        ("a server tool's blocks", "服务器端工具的块"),
+        ("a server tool's blocks", "服务端工具的块"),
         [SEARCH, FOUND, {"type": "text", "text": "Found nothing."}],
     ),
 )
@@ -65,21 +65,21 @@ REPLIES = (
 WHY = {
     "pause_turn": (
         "a server-tool loop paused mid-turn: send the content back and ask again",
-        "服务器端工具的循环在这一轮中途暂停了：把内容原样发回去，再请求一次",
+        "服务端工具的循环在这一轮中途暂停了，把内容原样发回去再请求一次",
     ),
     "refusal": (
         "the model declined, in a normal HTTP 200 whose stop_details say why",
-        "模型拒绝了，这是一个正常的 HTTP 200，stop_details 说明原因",
+        "模型拒绝了，这是一个正常的 HTTP 200，stop_details 会说明原因",
     ),
     "model_context_window_exceeded": (
         "the context window ran out: the reply is cut off",
-        "上下文窗口用完了：回复被截断",
+        "上下文窗口用完了，回复被截断",
     ),
     "stop_sequence": (
         "one of the request's stop_sequences matched: a normal end",
-        "命中了请求里的某个 stop_sequences：正常结束",
+        "命中了请求里的某个 stop_sequences，正常结束",
     ),
-    "max_tokens": ("the reply hit max_tokens: cut off", "回复达到了 max_tokens：被截断"),
+    "max_tokens": ("the reply hit max_tokens: cut off", "回复达到了 max_tokens，被截断"),
 }
 
 
@@ -106,7 +106,7 @@ def _table_problems(stop_table: object) -> list[str]:
         got = stop_table.get(theirs)
         if got == wanted:
             continue
-        why = pick(f": {WHY[theirs][0]}", f"：{WHY[theirs][1]}") if theirs in WHY else ""
+        why = pick(f": {WHY[theirs][0]}", f"（{WHY[theirs][1]}）") if theirs in WHY else ""
         if got is None:
             problems.append(
                 pick(

@@ -90,8 +90,8 @@ def _ids(history: list) -> tuple[list[str], list[str]]:
 COLLIDE = (
     "end each rewrite with a short hash of the whole original, so that ids which start alike, "
     "or differ only in characters that become '_', stay distinct.",
-    "在每个改写后的 id 末尾加上整个原 id 的短哈希：开头相同的 id，或者只差在会变成 '_' 的字符上"
-    "的 id，改写后才仍然各不相同。",
+    "在每个改写后的 id 末尾加上整个原 id 的短哈希，这样开头相同的 id，或者只差在会变成 '_' "
+    "的字符上的 id，改写后仍然各不相同。",
 )
 
 
@@ -106,7 +106,7 @@ def _problem(normalise, what: str, history: list, max_len: int) -> str | None:
     if raised and RepeatedCallId.__name__ in raised:  # AssistantMessage refused the clash
         return where + pick(
             f"gave two calls of one message the same id: {collide}",
-            f"给同一条消息里的两个调用改出了同一个 id：{collide}",
+            f"给同一条消息里的两个调用改出了同一个 id。{collide}",
         )
     if raised:
         return where + pick(
