@@ -4,8 +4,8 @@ The learner writes `next_move(reply)`: after a reply (whose calls the loop has a
 "ask_again", "ask_longer", "done", "window", "refusal", "error" or "interrupted", as
 `runtime.loop.next_move` decides. `check_dispatch` hands it one scripted reply per case (each of
 the eight stop reasons, and the cases inside them: a call or text cut at max_tokens, the context
-window full, a tool_use turn with no call) and names each case it mishandles, with the reason the
-right move is right.
+window full with or without a cut call, a tool_use turn with no call, a "stop" that holds a call)
+and names each case it mishandles, with the reason the right move is right.
 
 Hints follow the edition's language, `handagent.language`.
 
@@ -21,6 +21,7 @@ from .questions.ch09 import SELF_CHECK  # noqa: F401 - the chapter's self-check,
 EXERCISE = ("09 · the stop-reason dispatch", "09 · 停止原因的分派")
 MAX_TOKENS = 1024
 CALL = ToolCall("toolu_09", "get_weather", {"city": "Paris"})
+CLOCK = ToolCall("toolu_09_clock", "get_current_time", {})
 CUT_CALL = ToolCall("toolu_09_cut", "get_weather", None, '{"city": "Par')
 
 
@@ -36,7 +37,7 @@ CASES = (
     (
         "tool_use with two calls",
         "带两个调用的 tool_use",
-        _reply(CALL, stop_reason="tool_use"),
+        _reply(CALL, CLOCK, stop_reason="tool_use"),
         "its calls are answered: the model must read the results",
         "调用都有了回答：模型得读到结果",
     ),
@@ -53,6 +54,13 @@ CASES = (
         _reply(TextBlock("Sunny."), stop_reason="stop"),
         "the model finished its turn",
         "模型说完了这一轮",
+    ),
+    (
+        "stop with a call (as some compatible servers send it)",
+        "带调用的 stop（有些兼容服务器会这样发）",
+        _reply(TextBlock("Checking."), CALL, stop_reason="stop"),
+        "its call was answered: the model has a result to read",
+        "调用已经有了回答：模型有结果要读",
     ),
     (
         "pause",
@@ -83,6 +91,13 @@ CASES = (
         "上下文窗口满了：调高 max_tokens 也没用，得先缩短历史",
     ),
     (
+        "window, a call cut by it",
+        "window，调用被它截断",
+        _reply(CUT_CALL, stop_reason="window", out=300),
+        "its cut call was refused, and asking again overflows again: the history must shrink",
+        "被截断的调用已被拒绝，再问只会再次溢出：得先缩短历史",
+    ),
+    (
         "refusal with a call",
         "带调用的 refusal",
         _reply(CALL, stop_reason="refusal", stop_details=StopDetails("refusal", "cyber", "No.")),
@@ -94,7 +109,7 @@ CASES = (
         "error",
         _reply(stop_reason="error", error_message="HTTP 400 invalid_request_error"),
         "the sender already retried what the API says to retry",
-        "发送方已经重试过 API 说可以重试的",
+        "sender 已经重试过 API 说可以重试的情况",
     ),
     (
         "aborted",
