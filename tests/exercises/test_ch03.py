@@ -244,6 +244,22 @@ def test_the_checker_uses_chapter_02s_question_and_the_series_tools():
     assert seen["functions"]["add"](1234, 5678) == 6912
 
 
+def test_text_before_the_results_is_named_not_left_to_the_apis_words():
+    # the learner simulation's X1: only the API's 400 was shown, though the results are there
+    def remark_first(history, reply_content, functions):
+        answer = reference(history, reply_content, functions)
+        results = answer[-1]["content"]
+        remark = {"type": "text", "text": "Here are the results:"}
+        return [*answer[:-1], {"role": "user", "content": [remark, *results]}]
+
+    problems = check_feed_back(remark_first).problems
+    assert problems[0] == (
+        "Message 2 starts with a text block: the tool_result blocks come first, since the API "
+        "looks for them at the front of the message; a remark goes after them, or better in a "
+        "later message."
+    )
+
+
 def test_the_self_check_takes_the_role_user_and_not_tool():
     # the generic grading is in test_selfcheck.py; "tool" is the OpenAI role the chapter unlearns
     assert self_check("03", {1: "c", 2: "User", 3: "b"}).passed

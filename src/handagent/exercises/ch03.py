@@ -183,6 +183,18 @@ def _answer_problems(message: object, at: int, expected: dict) -> list[str]:
             )
         ]
     problems, seen = [], []
+    kinds = [block.get("type") if isinstance(block, dict) else type(block).__name__
+             for block in content]  # fmt: skip
+    if "tool_result" in kinds and kinds[0] != "tool_result":
+        problems.append(
+            pick(
+                f"Message {at} starts with a {kinds[0]} block: the tool_result blocks come first, "
+                "since the API looks for them at the front of the message; a remark goes after "
+                "them, or better in a later message.",
+                f"消息 {at} 以一个 {kinds[0]} 块开头：tool_result 块要放在最前面，API 是从消息"
+                "开头找它们的；要说的话放在它们后面，最好另发一条消息。",
+            )
+        )
     for j, block in enumerate(content):
         if not isinstance(block, dict) or block.get("type") != "tool_result":
             continue

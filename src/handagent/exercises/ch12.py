@@ -5,7 +5,8 @@ wire has it (`{"content": [...], "isError": bool}`), the answer a `tool_result` 
 Messages API, as `mcp.wire.tool_result_of` makes it. `check_mapping` hands it one result per
 case (plain text, a failure, two text blocks, an image beside text) and names each case whose
 block is wrong, with what differs: the id, `isError` left under MCP's name, a block dropped, an
-image still in MCP's shape.
+image still in MCP's shape. A string content stands for one text block, as the API reads it: it
+passes for a single text and is named for more blocks.
 
 Hints follow the edition's language, `handagent.language`.
 
@@ -59,10 +60,17 @@ CASES = (
 
 
 def _plain(block: object) -> object:
-    """A block with `is_error: False` read as no is_error at all (both say: not an error)."""
-    if isinstance(block, dict) and block.get("is_error") is False:
-        return {key: value for key, value in block.items() if key != "is_error"}
-    return block
+    """A block as the API reads it: `is_error: False` as no is_error at all, and a string
+    content as the one text block it stands for (both forms are the API's).
+
+    Example: {"content": "6912", "is_error": False} -> {"content": [{"type": "text", ...}]}
+    """
+    if not isinstance(block, dict):
+        return block
+    plain = {key: value for key, value in block.items() if key != "is_error" or value}
+    if isinstance(plain.get("content"), str):
+        plain["content"] = [_text(plain["content"])]
+    return plain
 
 
 def _difference(got: object, expected: dict) -> tuple[str, str]:
@@ -91,11 +99,24 @@ def _difference(got: object, expected: dict) -> tuple[str, str]:
             f"{expected.get('is_error', False)}",
         )
     content, wanted = got.get("content"), expected["content"]
-    if not isinstance(content, list) or len(content) != len(wanted):
-        count = len(content) if isinstance(content, list) else "no list of"
+    if isinstance(content, str):  # one string is one text block: it cannot hold these
         return (
-            f"content has {count} block(s), the server sent {len(wanted)}: keep every one",
-            f"content 有 {count} 个块，服务器发了 {len(wanted)} 个：每一个都要留下",
+            f"content is one string, but the server sent {len(wanted)} blocks: a string "
+            "stands for a single text block, so keep them as a list of blocks",
+            f"content 是一个字符串，可服务器发了 {len(wanted)} 个块：一个字符串只能代表一个"
+            "文本块，所以要把它们保留成块的列表",
+        )
+    if not isinstance(content, list):
+        kind = "None" if content is None else f"a {type(content).__name__}"
+        kind_zh = "None" if content is None else type(content).__name__
+        return (
+            f"content is {kind}, not a list of blocks: keep every block the server sent",
+            f"content 是 {kind_zh}，不是块的列表：服务器发来的每个块都要留下",
+        )
+    if len(content) != len(wanted):
+        return (
+            f"content has {len(content)} block(s), the server sent {len(wanted)}: keep every one",
+            f"content 有 {len(content)} 个块，服务器发了 {len(wanted)} 个：每一个都要留下",
         )
     for block, right in zip(content, wanted, strict=True):
         if block != right and right["type"] == "image":
