@@ -8,7 +8,7 @@ from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture 
 
 from handagent.exercises.ch06 import REPLIES, check_reader, response
 from handagent.exercises.selfcheck import self_check
-from handagent.runtime.adapters.anthropic import STOP_REASONS, read_block
+from handagent.runtime.adapters.anthropic import STOP_REASONS, from_anthropic, read_block
 from handagent.runtime.protocol import ServerBlock, TextBlock, ThinkingBlock, ToolCall
 
 
@@ -104,10 +104,11 @@ def test_response_wraps_content_in_todays_shape():
     assert reply["stop_details"] is None and reply["model"] and reply["usage"]
 
 
-def test_the_self_check_takes_refusal_and_not_error_for_a_declined_request():
-    # the generic grading is in test_selfcheck.py
-    assert self_check("06", {1: "c", 2: "d", 3: "refusal"}).passed
-    assert not self_check("06", {1: "c", 2: "d", 3: "error"}).passed
+def test_the_self_check_takes_error_for_a_stop_reason_the_table_does_not_hold():
+    # the generic grading is in test_selfcheck.py; from_anthropic is the outside reference
+    assert from_anthropic(response([]) | {"stop_reason": "budget_exhausted"}).stop_reason == "error"
+    assert self_check("06", {1: "c", 2: "d", 3: "error"}).passed
+    assert not self_check("06", {1: "c", 2: "d", 3: "stop"}).passed
 
 
 # The Chinese edition: the same mistakes, hints in Chinese
@@ -149,5 +150,5 @@ def test_a_wrong_table_and_a_wrong_model_are_told_in_chinese():
 
 @in_chinese
 def test_the_chinese_self_check_takes_the_stop_reason_named_in_chinese():
-    assert self_check("06", {1: "c", 2: "d", 3: "拒绝"}).passed
-    assert not self_check("06", {1: "c", 2: "d", 3: "错误"}).passed
+    assert self_check("06", {1: "c", 2: "d", 3: "错误"}).passed
+    assert not self_check("06", {1: "c", 2: "d", 3: "拒绝"}).passed

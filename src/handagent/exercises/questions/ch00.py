@@ -1,7 +1,8 @@
 """Chapter 00's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch00` offers them as its
-`SELF_CHECK`.
+They ask about a reply read by block type, thinking within max_tokens, memory. At least two put
+the learner in a situation the chapter did not show (`kind="apply"`). `selfcheck.self_check`
+grades them; `handagent.exercises.ch00` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -9,31 +10,42 @@ from ..selfcheck import Question
 SELF_CHECK = (
     Question(
         prompt=(
-            "A reply's content may start with thinking blocks. How should a program get the "
-            "answer's text?",
-            "回复的 content 开头可能是思考块。程序该怎么拿到回答的文字？",
+            "A program reads reply.content[0].text. It ran for weeks on a model with thinking "
+            "off; on the default model it fails on some replies and not on others. Why?",
+            "一个程序用 reply.content[0].text 读回答。它在关掉思考的模型上跑了几个星期都没事；"
+            "换到默认模型后，有的回复出错，有的不出错。为什么？",
         ),
         options=(
-            ("It reads the first block's text", "读第一个块的文字"),
-            ("It reads the last block's text", "读最后一个块的文字"),
             (
-                "It selects the blocks of type text (text_of does that)",
-                "挑出所有 type 为 text 的块（text_of 就是这么做的）",
+                "On long replies the default model sends content as one plain string",
+                "回复一长，content 就变成一个字符串",
             ),
             (
-                "It reads the thinking block, where the model wrote its answer",
-                "读思考块，模型把回答写在那里",
+                "A reply that thought starts with a thinking block, which has no text",
+                "思考过的回复以思考块开头，而思考块没有 text",
+            ),
+            (
+                "Adaptive thinking makes the SDK shuffle a reply's blocks at random",
+                "自适应思考会让 SDK 随机打乱回复里的块",
+            ),
+            (
+                "The SDK leaves .text empty unless summarized thinking is asked for",
+                "SDK 只在要了摘要式思考时才填 .text",
             ),
         ),
-        answer="c",
+        answer="b",
+        kind="apply",
         hint=(
-            "Section 4: which blocks may come before the text, and is there always one?",
-            "第 4 节：文字前面可能有哪些块？文字一定有吗？",
+            "Section 4: does every reply of the default model think, and what does a thinking "
+            "block hold?",
+            "第 4 节：默认模型的每条回复都会思考吗？思考块里有什么？",
         ),
         why=(
-            "A reply may start with thinking blocks, or not, and may hold several text blocks: "
-            "only their type says which is which.",
-            "回复可能以思考块开头，也可能不是，还可能有好几个文本块：只有块的类型能说明哪个是哪个。",
+            "Thinking is adaptive: a reply that thought starts with a thinking block (its thinking "
+            "and signature, no text), one that did not starts with text. Select blocks by type, "
+            "as text_of does.",
+            "思考是自适应的：思考过的回复以思考块开头（只有 thinking 和 signature，没有 text），"
+            "没思考的回复以文本块开头。要按类型挑块，像 text_of 那样。",
         ),
     ),
     Question(
@@ -55,44 +67,48 @@ SELF_CHECK = (
             "第 5 节：思考的 token 算在哪里？",
         ),
         why=(
-            "max_tokens: thinking counts toward it, so a small limit can run out before the "
-            "model writes a word of its answer.",
+            "max_tokens: thinking counts toward it, so a small limit can run out before the model "
+            "writes a word of its answer.",
             "max_tokens：思考也算在它里面，上限给小了，模型回答的第一个字还没写出来就用完了。",
         ),
     ),
     Question(
         prompt=(
-            "Turn 20 of a chat costs more input tokens than turn 1, for a question of the same "
-            "length. Why?",
-            "同样长短的问题，聊天的第 20 轮比第 1 轮花的输入 token 多。为什么？",
+            "In a chat, each question is 100 tokens and each answer 400. With no thinking and no "
+            "caching, about how many input tokens does the 10th request carry?",
+            "一段聊天里，每个问题 100 个 token，每个回答 400 个。不算思考、不用缓存，"
+            "第 10 个请求大约带多少输入 token？",
         ),
         options=(
             (
-                "The model keeps a memory of the chat, and memory is billed",
-                "模型为这段聊天保留了记忆，记忆要收费",
+                "100: only the new question, since the model keeps the rest itself",
+                "100：只有新问题，其余的模型自己记着",
             ),
             (
-                "Each request sends the whole history again: the model remembers nothing",
-                "每个请求都把整段历史重新发一遍：模型什么都不记得",
+                "500: the new question and the answer just before it",
+                "500：新问题，加上它前面那个回答",
             ),
             (
-                "The price per token rises during a conversation",
-                "对话进行当中，每个 token 的单价会上涨",
+                "4,600: nine questions and answers, and the new question",
+                "4,600：九问九答，再加上新问题",
             ),
             (
-                "Earlier replies' thinking is billed again as output",
-                "之前回复里的思考，会再按输出计一次费",
+                "5,000: ten questions, and the ten answers the model will write",
+                "5,000：十个问题，加上模型要写的十个回答",
             ),
         ),
-        answer="b",
+        answer="c",
+        kind="apply",
         hint=(
-            "Section 3: what did the model know when a new request asked for Ada's name?",
-            "第 3 节：新请求问 Ada 的名字时，模型知道些什么？",
+            "Section 3: what does each request send again, the model's own replies included?",
+            "第 3 节：每个请求都要重发什么？模型自己的回复算不算？",
         ),
         why=(
-            "A model answers each request from that request alone, so a chat re-sends every "
-            "earlier message, and pays for it as input, every turn.",
-            "模型只凭每个请求本身作答，所以聊天的每一轮都要把之前的所有消息重发一遍，并为它们付输入的钱。",
+            "Each request carries the whole history: nine questions and nine answers (4,500 "
+            "tokens) and the new question. The model's own earlier replies are input too, paid "
+            "again on every turn.",
+            "每个请求都带着整段对话历史：九问九答（4,500 个 token），再加上新问题。"
+            "模型自己之前的回复也是输入，每一轮都要再付一次钱。",
         ),
     ),
 )

@@ -1,7 +1,8 @@
 """Chapter 01's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch01` offers them as its
-`SELF_CHECK`.
+They ask about what the model reads of a tool, what the menu costs, what decides. At least two
+put the learner in a situation the chapter did not show (`kind="apply"`). `selfcheck.self_check`
+grades them; `handagent.exercises.ch01` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -9,55 +10,75 @@ from ..selfcheck import Question
 SELF_CHECK = (
     Question(
         prompt=(
-            "With a tools menu in the request, what does the model receive of a tool?",
-            "请求带着工具菜单发出去。对菜单上的一个工具，模型实际收到的是什么？",
+            'A menu offers search_docs ("Search the docs.") and search_web ("Search the web."). '
+            "Asked about your own product, the model often picks search_web. Which change helps "
+            "most?",
+            '菜单上有 search_docs（描述是 "Search the docs."）和 search_web（"Search the web."）。'
+            "用户问起你们自己的产品，模型却常常选 search_web。哪个改动最管用？",
         ),
         options=(
             (
-                "The function's code, which the model runs in a sandbox of its own "
-                "whenever it needs it",
-                "函数的代码，模型需要时在自己的沙箱里运行",
+                "List search_docs first, so that the model meets it before search_web",
+                "把 search_docs 排在前面，让模型先看到它",
             ),
             (
-                "A plugin the API installs for the length of the request",
-                "API 在这个请求期间安装的一个插件",
+                "A longer docstring in the Python function search_docs, its menu entry left as "
+                "it is",
+                "给 search_docs 函数写更长的 docstring，菜单条目不动",
             ),
-            ("Only the tool's name", "只有工具的名字"),
             (
-                "Text: its name, description, input schema, and a hidden tool-use system prompt",
-                "文字：它的名字、描述、输入 schema，外加一段隐藏的工具使用系统提示词",
+                "Its description says what the docs cover, and to use it for product questions",
+                "在它的描述里写明文档讲什么，产品问题都用它",
+            ),
+            (
+                "A higher max_tokens, so that the model has room to weigh the two tools",
+                "调高 max_tokens，让模型有余地比较这两个工具",
             ),
         ),
-        answer="d",
+        answer="c",
+        kind="apply",
         hint=(
-            "Sections 4 and 5: the bytes that left the process, and the tokens the reply "
-            "counted beyond them.",
-            "第 4、5 节：离开进程的那些字节，以及 usage 里比这些字节多出来的 token。",
+            "Section 4: which of these reaches the model? Section 6: what does it choose by?",
+            "第 4 节：这几样里，哪些到得了模型那里？第 6 节：模型凭什么选工具？",
         ),
         why=(
-            "The function never leaves the program. The model reads the menu entry and the "
-            "API's tool-use prompt, all text, and can only answer in text.",
-            "函数从不离开程序。模型读到的是菜单条目和 API 的工具使用提示词，全是文字，"
-            "它也只能用文字回答。",
+            "The model chooses by what the menu says, and a description that says what the tool "
+            "covers and when to use it says the most. The function's docstring never leaves the "
+            "program, and the order on the menu did not decide in section 6.",
+            "模型凭菜单上写的东西选工具，而说清工具管什么、什么时候用的描述最有分量。"
+            "函数的 docstring 从不离开程序；第 6 节也看到了，菜单上的顺序不起决定作用。",
         ),
     ),
     Question(
         prompt=(
-            "A conversation with a three-tool menu takes 20 requests, with no prompt caching. "
-            "How many times are the menu's tokens paid for?",
-            "一段对话挂着三个工具的菜单，一共发了 20 个请求，没有用提示词缓存。"
-            "菜单的 token 要付几次钱？",
+            "A menu of 40 tools comes to 6,000 tokens of entries. A conversation makes 50 "
+            "requests, with no prompt caching. How many input tokens do the entries cost over the "
+            "conversation, the hidden prompt aside?",
+            "一份 40 个工具的菜单，条目一共 6,000 个 token。一段对话发了 50 个请求，没有用提示词"
+            "缓存。整段对话下来，这些条目要付多少输入 token（隐藏的提示词不算）？",
         ),
-        accept=("20", "20 times", "twenty", "twenty times", "20 次", "二十", "二十次"),
+        accept=(
+            "300000",
+            "300000 tokens",
+            "300k",
+            "300 thousand",
+            "30万",
+            "三十万",
+            "30万 token",
+            "30万个 token",
+        ),
+        kind="apply",
         hint=(
             "Section 5: what does every request send again?",
             "第 5 节：每个请求都要重新发送什么？",
         ),
         why=(
-            "20: every request re-sends the history and the menu, hidden prompt included, so "
-            "each tool's description is paid for on every request.",
-            "20 次：每个请求都把历史和菜单重发一遍，隐藏的提示词也在内，"
-            "所以每个工具的描述，每个请求都要付一次钱。",
+            "300,000: every request re-sends the menu with the history, so 50 requests pay for its "
+            "6,000 tokens 50 times, the hidden prompt on top. Caching makes the repeats cheaper, "
+            "not free; fewer tools make every request cheaper.",
+            "300,000：每个请求都连同对话历史把菜单重发一遍，50 个请求就为这 6,000 个 token "
+            "付 50 次钱，隐藏的提示词还要另算。缓存能让重复的部分便宜些，但不是免费；"
+            "少放几个工具，每个请求都更便宜。",
         ),
     ),
     Question(
@@ -69,8 +90,8 @@ SELF_CHECK = (
         ),
         options=(
             (
-                "helper, because the model chooses from names and descriptions",
-                "helper，因为模型凭名字和描述挑工具",
+                "helper, because the model chooses by what the menu says of each tool",
+                "helper，因为模型凭菜单上对每个工具的说明来挑",
             ),
             ("util, because it comes first on the menu", "util，因为它在菜单上排第一"),
             ("Both, to be sure", "两个都调，保险起见"),
@@ -85,9 +106,11 @@ SELF_CHECK = (
             "第 6 节：跑一下，看看模型手里有哪些依据。",
         ),
         why=(
-            "The model knows a tool only by its name and description; a description that says "
-            "what the tool does and when to use it is what gets it chosen.",
-            "模型只凭名字和描述认识一个工具；描述说清它做什么、什么时候用，它才会被选中。",
+            "The model knows a tool only by its menu entry (its name, description and schema), "
+            "read with the system prompt and the conversation; a description that says what the "
+            "tool does and when to use it is what gets it chosen.",
+            "模型只凭菜单条目认识一个工具（名字、描述和 schema），再结合系统提示词和对话来读；"
+            "描述说清它做什么、什么时候用，它才会被选中。",
         ),
     ),
 )

@@ -1,7 +1,8 @@
 """Chapter 02's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch02` offers them as its
-`SELF_CHECK`.
+They ask about a tool_use as a request, every call found by type, opaque ids. At least two put
+the learner in a situation the chapter did not show (`kind="apply"`). `selfcheck.self_check`
+grades them; `handagent.exercises.ch02` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -9,32 +10,41 @@ from ..selfcheck import Question
 SELF_CHECK = (
     Question(
         prompt=(
-            'A reply asks for get_current_time (stop_reason "tool_use"). What has run by the '
-            "time the reply reaches your program?",
-            '一条回复要调用 get_current_time（stop_reason 是 "tool_use"）。'
-            "回复到达你的程序时，什么已经执行过了？",
+            "A reply asks for send_email, a message to the user's boss (stop_reason "
+            '"tool_use"). Your program crashes before it reads the reply. Was the email sent?',
+            '一条回复要调用 send_email，给用户的上司发一封邮件（stop_reason 是 "tool_use"）。'
+            "你的程序还没读这条回复就崩溃了。邮件发出去了吗？",
         ),
         options=(
             (
-                "Nothing: the reply is text asking your program to run it",
-                "什么都没有：回复只是一段文字，请你的程序去执行它",
+                "No: the reply only asks; nothing runs until your program runs the tool",
+                "没有：回复只是一个请求；你的程序不去执行，什么都不会运行",
             ),
             (
-                "get_current_time, in your process, called by the SDK before it returns",
-                "get_current_time，在你的进程里，由 SDK 在返回之前调用",
+                "Yes: the API sends the email as soon as the model writes the call",
+                "发了：模型一写下调用，API 就把邮件发出去了",
             ),
-            ("get_current_time, on the provider's servers", "get_current_time，在服务商的服务器上"),
-            ("A copy of get_current_time, in a sandbox", "get_current_time 的一个副本，在沙箱里"),
+            (
+                "Yes: messages.create runs the tool before it returns the reply",
+                "发了：messages.create 返回前就执行了工具",
+            ),
+            (
+                "Only if the call was still waiting when the request's timeout ran out",
+                "要看请求超时的那一刻，这个调用是不是还在等",
+            ),
         ),
         answer="a",
+        kind="apply",
         hint=(
             "Section 6: what did the counter around the clock's function say?",
             "第 6 节：套在钟的函数外面的计数器说了什么？",
         ),
         why=(
-            "The model only wrote a request in an agreed format and stopped; the function "
-            "lives in your program, and only your program can run it.",
-            "模型只是按约定的格式写了一张单子，然后就停下了；函数活在你的程序里，只有你的程序能执行它。",
+            "The model only wrote a request and stopped; the function lives in your program, and "
+            "only your program can run it. A crash before that leaves the call unanswered and the "
+            "email unsent.",
+            "模型只是写下一张单子就停了；函数在你的程序里，只有你的程序能执行它。"
+            "程序在那之前崩溃，调用就没人回应，邮件也没发出去。",
         ),
     ),
     Question(
@@ -66,22 +76,44 @@ SELF_CHECK = (
         ),
     ),
     Question(
-        prompt=("What may a program do with a tool_use id?", "程序可以拿 tool_use 的 id 做什么？"),
+        prompt=(
+            'A program tells tool-call ids from other ids with id.startswith("toolu_"). It moves '
+            "to a provider whose ids look like call_8a2f. What happens?",
+            '一个程序用 id.startswith("toolu_") 认出工具调用的 id。换到另一家服务商后，'
+            "id 变成了 call_8a2f 这样。会发生什么？",
+        ),
         options=(
-            ("Read its prefix to learn which provider made it", "读它的前缀，看是哪家服务商生成的"),
             (
-                "Copy it exactly into the result, and compare it for equality",
-                "原样复制进结果，比较是否相等",
+                "Nothing: every provider starts its tool-call ids with toolu_",
+                "不会有事：每家服务商的工具调用 id 都以 toolu_ 开头",
             ),
-            ("Sort the calls by it, to run them in order", "按它给调用排序，好按顺序执行"),
-            ("Shorten it, since only its start matters", "截短它，反正只有开头有用"),
+            (
+                "Its calls go unrecognised: a prefix is a provider's habit, not a rule",
+                "它认不出这些调用了：前缀只是某一家的习惯，不是规则",
+            ),
+            (
+                "The new provider's SDK rewrites each of its ids into a toolu_ id for you",
+                "新服务商的 SDK 会替你把 id 改写成 toolu_ 开头",
+            ),
+            (
+                "The API refuses call_ ids, so the conversation stops at the first call",
+                "API 拒绝 call_ 开头的 id，对话在第一个调用处就停了",
+            ),
         ),
         answer="b",
-        hint=("Section 7: what is an id's one job?", "第 7 节：id 唯一的用处是什么？"),
+        kind="apply",
+        hint=(
+            "Section 7: what may a program do with an id, and what do other providers' ids look "
+            "like?",
+            "第 7 节：程序可以拿 id 做什么？别家服务商的 id 长什么样？",
+        ),
         why=(
-            "An id pairs a result with its call and nothing more: its format is the "
-            "provider's business, and providers disagree.",
-            "id 把结果和调用对上号，仅此而已：它的格式是服务商的事，而各家并不一致。",
+            "An id is opaque: copy it, compare it for equality, nothing else. Anthropic's start "
+            "with toolu_, OpenAI's with call_, Mistral's are nine letters and digits: code that "
+            "reads a prefix breaks on the next provider.",
+            "id 是不透明的：只能原样复制、比较是否相等，别的都不要做。"
+            "Anthropic 的以 toolu_ 开头，OpenAI 的以 call_ 开头，Mistral 的是 9 个字母和数字："
+            "读前缀的代码，换一家服务商就坏了。",
         ),
     ),
 )

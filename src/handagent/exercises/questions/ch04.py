@@ -1,7 +1,8 @@
 """Chapter 04's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch04` offers them as its
-`SELF_CHECK`.
+They ask about one message of results, a portable tool_choice, effects that race. At least two
+put the learner in a situation the chapter did not show (`kind="apply"`). `selfcheck.self_check`
+grades them; `handagent.exercises.ch04` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -9,37 +10,42 @@ from ..selfcheck import Question
 SELF_CHECK = (
     Question(
         prompt=(
-            "A reply holds three tool_use blocks. Where do their three results go?",
-            "一条回复里有三个 tool_use 块。它们的三个结果放在哪里？",
+            "A reply holds two calls, get_weather for Oslo and for Rome. Your program also wants "
+            'to tell the model "use Celsius". What goes into the next user message?',
+            "一条回复里有两个调用：get_weather 查奥斯陆，也查罗马。你的程序还想告诉模型"
+            "“用摄氏度”。下一条 user 消息里放什么？",
         ),
         options=(
             (
-                "Three user messages, one per result, in the order in which the calls were written",
-                "三条 user 消息，每个结果一条，按调用写下的顺序",
+                "The remark first, so the model reads it before the two results",
+                "先放这句话，让模型在读两个结果之前先看到它",
             ),
             (
-                "One user message right after the reply, one tool_result per call, results first",
-                "紧跟回复的一条 user 消息，每个调用一个 tool_result，结果在前",
+                "One result per message, two messages, then the remark in a third",
+                "每条消息一个结果，共两条，再用第三条放这句话",
             ),
             (
-                "One user message holding the result of the last call; the others can wait",
-                "一条 user 消息，只装最后一个调用的结果；其他的可以等",
+                "The result of whichever city answered first; the other can follow",
+                "先放先回来的那个城市的结果，另一个随后再发",
             ),
             (
-                "Into the assistant message, after each tool_use",
-                "放进 assistant 消息，跟在各自的 tool_use 后面",
+                "Both results only; the remark goes in a message of its own, later",
+                "只放两个结果；这句话留到之后单独发",
             ),
         ),
-        answer="b",
+        answer="d",
+        kind="apply",
         hint=(
-            "Sections 3 and 4: what did the API say when one call went unanswered?",
-            "看第 3 节和第 4 节，有一个调用没有回应时，API 说了什么？",
+            "Section 3: what may come before the results, and what does the documentation "
+            "advise about text after them?",
+            "第 3 节：结果前面能放什么？结果后面加文字，文档是怎么建议的？",
         ),
         why=(
-            "Every tool_use is answered in the very next message, each result matched by its id; "
-            "one message keeps the model willing to ask for tools in parallel.",
-            "每个 tool_use 都在紧接着的那条消息里得到回应，每个结果按 id 对号；放在同一条消息里，"
-            "模型才会一直愿意并行调用工具。",
+            "Every call is answered in one user message, results first: text before them is a "
+            "400, split results teach the model to stop calling in parallel, and text after "
+            "them, though accepted, can lead to an empty reply.",
+            "所有调用在同一条 user 消息里回应，结果放在最前面：结果前面有文字是 400；"
+            "把结果拆开，模型会不再并行调用；结果后面加文字虽然被接受，却可能换来一条空回复。",
         ),
     ),
     Question(
@@ -51,7 +57,8 @@ SELF_CHECK = (
             ('{"type": "any"}: some tool must be called', '{"type": "any"}：必须调用某个工具'),
             (
                 '{"type": "tool", "name": "add"}: this tool must be called, on every model alike',
-                '{"type": "tool", "name": "add"}：必须调用这个工具，每个模型都一样',
+                '{"type": "tool", "name": "add"}：'
+                "必须调用 add 这个工具，而且在每个当前模型上都一样",
             ),
             (
                 '{"type": "auto", "disable_parallel_tool_use": True}: at most one call',
@@ -59,7 +66,7 @@ SELF_CHECK = (
             ),
             (
                 "Any of these: tool_choice is the same everywhere",
-                "哪种都行：tool_choice 在哪儿都一样",
+                "哪种都行：tool_choice 在哪个模型上都一样",
             ),
         ),
         answer="c",
@@ -76,33 +83,41 @@ SELF_CHECK = (
     ),
     Question(
         prompt=(
-            "One reply asks for write_file and read_file of the same path. May run_tool_calls "
-            "run them at the same time?",
-            "一条回复要对同一个路径执行 write_file 和 read_file。"
-            "run_tool_calls 可以同时执行它们吗？",
+            'One reply asks for transfer(from_account="A", to_account="B", amount=50) and '
+            'balance(account="A"). run_tool_calls starts both at once. What may the balance say?',
+            '一条回复同时要了 transfer(from_account="A", to_account="B", amount=50) 和 '
+            'balance(account="A")。run_tool_calls 把两个一起启动。balance 会查到哪个余额？',
         ),
         options=(
-            ("Yes: calls in one reply are independent", "可以：同一条回复里的调用相互独立"),
             (
-                "Yes: the API runs them in the order they were written",
-                "可以：API 会按它们写下的顺序执行",
+                "The balance after the transfer: calls run in the order they were written",
+                "转账之后的余额：调用按写下的顺序执行",
             ),
-            ("No: the API refuses two calls on one file", "不可以：API 拒绝对同一个文件的两个调用"),
             (
-                "No: their inputs are independent, their effects are not, so they race",
-                "不可以：它们的输入相互独立，效果却不独立，会形成竞态条件",
+                "Before or after it: the effects race, and nothing orders them",
+                "前后都有可能：两个效果形成竞态条件",
+            ),
+            (
+                "The balance before the transfer: the API makes reads run first",
+                "转账之前的余额：API 会让读操作先执行",
+            ),
+            (
+                "No balance: the API refuses two calls that touch one account",
+                "没有余额：API 拒绝同时碰一个账户的两个调用",
             ),
         ),
-        answer="d",
+        answer="b",
+        kind="apply",
         hint=(
-            "Section 7: what exactly is independent about the calls of one reply?",
-            "看第 7 节，同一条回复里的调用，到底是哪一方面相互独立？",
+            "Section 7: what is independent about the calls of one reply, and what is not?",
+            "第 7 节：同一条回复里的调用，哪方面相互独立，哪方面不是？",
         ),
         why=(
-            "The model wrote every input before any call ran, but a write and a read of one "
-            "file race; such a tool needs a lock, or its calls run one after another.",
-            "模型在任何调用执行之前就写好了所有输入，但对同一个文件的一写一读会形成竞态条件；"
-            "这样的工具要么自带一把锁，要么让它的调用逐个执行。",
+            "The model wrote both inputs before either ran, but their effects touch one account, "
+            "and the API prescribes no order: the read may come before the write or after it. "
+            "Run such calls one after another, or give the tools a lock.",
+            "模型在两个调用执行之前就写好了输入，但它们的效果落在同一个账户上，而 API 不规定执行"
+            "顺序：读可能在写之前，也可能在写之后。这样的调用要么逐个执行，要么给工具加锁。",
         ),
     ),
 )

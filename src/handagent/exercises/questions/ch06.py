@@ -1,7 +1,8 @@
 """Chapter 06's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch06` offers them as its
-`SELF_CHECK`.
+They ask about thinking blocks and their model, a stop reason no table holds. At least two put
+the learner in a situation the chapter did not show (`kind="apply"`). `selfcheck.self_check`
+grades them; `handagent.exercises.ch06` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -39,56 +40,64 @@ SELF_CHECK = (
     ),
     Question(
         prompt=(
-            "The session moves on to another model, one that cannot read the thinking blocks "
-            "in the history. What does the adapter do with them?",
-            "会话换到另一个模型继续，可它读不懂对话历史里的思考块。适配器怎么处理这些块？",
+            "A session moves from model A to model B, which cannot read A's thinking blocks, for "
+            "two turns, then back to A. What becomes of A's earlier thinking blocks on the way "
+            "back?",
+            "一段会话从模型 A 换到读不懂 A 的思考块的模型 B，聊了两轮，又换回 A。"
+            "回到 A 时，A 之前的思考块怎么处理？",
         ),
         options=(
             (
-                "Sends them with new signatures, made for the new model",
-                "照发，只是换上为新模型生成的签名",
+                "Nothing comes back: blocks left out once are gone from the session",
+                "什么都回不来：被省掉过一次的块，就从会话里消失了",
             ),
             (
-                "Turns their text into text blocks the new model can read",
-                "把它们的文本改成新模型读得懂的 text 块",
+                "Their text goes back as text blocks, since their signatures went stale",
+                "把它们的文本改成 text 块发回去，因为签名已经过期",
             ),
             (
-                "Deletes them from the log, since they are of no more use",
-                "从日志里删掉，反正已经没用了",
+                "B signed them again while it held the session, and those go back",
+                "B 接手期间重新签过名，发回去的是新签名的块",
             ),
             (
-                "Leaves them out of that request; the log keeps them",
-                "这次请求里不带它们；日志里仍然保留",
+                "Each goes back unmodified, from the log: only B's requests lacked them",
+                "从日志里原样发回：只是发给 B 的请求里没带它们",
             ),
         ),
         answer="d",
+        kind="apply",
         hint=(
-            "What may be sent back to the model that wrote them later on?",
-            "以后它们还可能被发回给哪个模型？",
+            "Section 2: where are the blocks left out, and where are they kept?",
+            "第 2 节：思考块在哪里被省掉，又在哪里被保留？",
         ),
         why=(
-            "A block means something only to the models that can read it: the adapter leaves it "
-            "out for each request to any other, and the log keeps it for a later request to "
-            "its own model.",
-            "思考块只对读得懂它的模型有意义："
-            "发给其他模型的请求都不带它；日志留着它，等请求回到写出它的模型时再发。",
+            "Blocks are left out of each request to a model that cannot read them, and the log "
+            "keeps them as they came. A signature does not expire, so back on A each block goes "
+            "back unmodified, in its place.",
+            "思考块只是在发给读不懂它的模型的请求里被省掉，日志里原样保留。签名不会过期，"
+            "所以回到 A 时，每个块都原样、按原来的位置发回去。",
         ),
     ),
     Question(
         prompt=(
-            'Which of our stop reasons does an HTTP 200 with stop_reason "refusal" get?',
-            '一个 HTTP 200 的回复，stop_reason 是 "refusal"。它对应我们的哪一个停止原因？',
+            'Next year the API adds a stop_reason, "budget_exhausted". Until someone adds it to '
+            "STOP_REASONS, which of our eight stop reasons does from_anthropic give a reply that "
+            "carries it?",
+            '明年 API 新增了一个 stop_reason："budget_exhausted"。在有人把它加进 STOP_REASONS '
+            "之前，from_anthropic 会把这样的回复定成我们八个停止原因里的哪一个？",
         ),
-        accept=("refusal", "拒绝"),  # the value, or its Chinese name
+        accept=("error", "错误"),  # the Chinese: what a zh-CN learner may write for "error"
+        kind="apply",
         hint=(
-            "It is not a failure of the network or the provider.",
-            "这不是网络或服务商出了故障。",
+            "Section 3: what does an adapter do with a value its table does not hold?",
+            "第 3 节：遇到表里没有的取值，适配器怎么处理？",
         ),
         why=(
-            'refusal: the model declined, and stop_details say why. It is not "error": '
-            "retrying the same request will not help; reset the context or ask another model.",
-            "refusal：模型拒绝继续，stop_details 会说明原因。"
-            '它不是 "error"：同样的请求重试也没用，应该重置上下文，或者换一个模型。',
+            'error: a value the table does not hold becomes "error", with a message that names '
+            "it and the table to update, so a new value is noticed, never misread as an end or a "
+            "cut.",
+            '是 error：表里没有的取值会变成 "error"，附上一句话，写明这个取值和要更新的表。'
+            "新取值因此会被注意到，而不会被误读成正常结束或截断。",
         ),
     ),
 )

@@ -1,7 +1,8 @@
 """Chapter 07's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch07` offers them as its
-`SELF_CHECK`.
+They ask about ids rewritten for one request, every call answered whatever overtook it. At least
+two put the learner in a situation the chapter did not show (`kind="apply"`).
+`selfcheck.self_check` grades them; `handagent.exercises.ch07` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -9,31 +10,41 @@ from ..selfcheck import Question
 SELF_CHECK = (
     Question(
         prompt=(
-            "A session moves from one provider to another. Where are its old ids rewritten?",
-            "会话从一家服务商换到另一家。旧的 id 在哪里改写？",
+            "Provider B's 400 names the tool-call id call_7Hx_fc_4c_9f3a1c2b, which appears "
+            "nowhere in the session's log. Why?",
+            "服务商 B 返回的 400 点名了工具调用 id call_7Hx_fc_4c_9f3a1c2b，"
+            "可会话的日志里哪儿都找不到它。为什么？",
         ),
         options=(
             (
-                "In the adapter, on a copy, for each request",
-                "在适配器里，对副本改写，每次请求各改一次",
+                "The log dropped that call when the session changed providers",
+                "会话换服务商的时候，日志把这个调用丢了",
             ),
-            ("In the stored log, once and for all", "在存下来的日志里，一次改好，永久生效"),
-            ("By the new provider, which accepts any id", "由新的服务商改写，它什么 id 都收"),
             (
-                "Nowhere: a tool-call id is the same everywhere",
-                "哪里都不改：工具调用的 id 到哪儿都一样",
+                "B invents a new id for every call it is sent, and quotes its own",
+                "B 会另起一个 id，报错时引用它自己的",
+            ),
+            (
+                "The adapter rewrote it for B's request alone; the log keeps the original",
+                "适配器只在发给 B 的请求里改写了它；日志里是原 id",
+            ),
+            (
+                "The log is rewritten after each request, and was saved too early",
+                "日志在每次请求之后都会改写，这一次存得太早了",
             ),
         ),
-        answer="a",
+        answer="c",
+        kind="apply",
         hint=(
-            "What would switching back to the first provider need?",
-            "要是再切回第一家服务商，需要什么？",
+            "Section 3: where are ids rewritten, for how long, and what does a rewrite end with?",
+            "第 3 节：id 在哪里改写？改写管多久？改写后的 id 以什么结尾？",
         ),
         why=(
-            "The log keeps the originals, so any provider can be used again; each request gets "
-            "its own rewrite, with a call and its result rewritten together.",
-            "日志保留原始 id，所以哪家服务商都能接着用；"
-            "每次请求各自改写一遍，调用和它的结果一起改。",
+            "A rewrite is made on a copy, for one request, and thrown away; the log keeps the ids "
+            "as the providers sent them. The short hash a rewrite ends with comes from the "
+            "original, which is how to find it.",
+            "改写是在副本上、为一次请求做的，用完就扔；日志保留服务商发来的原 id。"
+            "改写后的 id 末尾的短哈希由原 id 算出，顺着它就能找到原来的调用。",
         ),
     ),
     Question(
@@ -67,29 +78,43 @@ SELF_CHECK = (
     ),
     Question(
         prompt=(
-            "The user presses stop while a call's arguments are still streaming. What must the "
-            "next request hold for that call?",
-            "一个调用的参数还在流式输出，用户按了停止。对这个调用，下一次请求里必须有什么？",
+            "The model asked for two calls. Before either finishes, the user types a new "
+            "question, and the program sends it at once. What must come before the question in "
+            "that request?",
+            "模型要了两个调用。两个都还没执行完，用户又打了一个新问题，程序马上就把它发出去。"
+            "这次请求里，问题前面必须有什么？",
         ),
         options=(
-            ("Nothing: the call never finished", "什么都不用：这个调用根本没写完"),
             (
-                "The call again, with its arguments replaced by {}",
-                "把这个调用再发一次，参数换成 {}",
+                "A result for each call, an error saying it was not finished",
+                "每个调用一条结果：一个错误结果，说明它还没执行完",
             ),
-            ("An is_error result answering it", "一个回应它的 is_error 结果"),
-            ("The arguments parsed so far", "目前已经解析出来的参数"),
+            (
+                "Nothing: the calls can be answered once the tools have finished",
+                "什么都不用：等工具执行完，再回应这两个调用",
+            ),
+            (
+                "The two calls taken out of the history, since neither finished",
+                "把这两个调用从对话历史里拿掉，反正都没执行完",
+            ),
+            (
+                "The question inside a tool_result, so that the calls count as answered",
+                "把问题放进一个 tool_result，这样调用就算回应过了",
+            ),
         ),
-        answer="c",
+        answer="a",
+        kind="apply",
         hint=(
-            "The call is in the log and will be sent: what does every call need?",
-            "这个调用已经记进日志，还会被发出去：每个调用都需要什么？",
+            "Section 4: whatever happened to a call, what must it have before the next request?",
+            "第 4 节：不管调用遇到了什么，下一次请求之前它必须有什么？",
         ),
         why=(
-            "It was declared, so it needs exactly one result: an error result that says it was "
-            "not run. Otherwise the provider refuses the request.",
-            "它已经声明过了，所以需要恰好一个结果："
-            "一个说明它没有执行的错误结果。否则服务商会拒绝这次请求。",
+            "Every call gets exactly one result in the very next message, before anything else: "
+            "a call the user overtook is answered with an error result that says so, as repair "
+            "does. Taking the calls out would rebuild the reply, and a reply goes back as it came.",
+            "每个调用都要在紧接着的那条消息里、在任何别的内容之前，得到恰好一个结果："
+            "被用户抢先的调用，用一个说明情况的错误结果回应，repair 就是这么做的。"
+            "把调用拿掉就等于改写了那条回复，而回复必须原样发回。",
         ),
     ),
 )

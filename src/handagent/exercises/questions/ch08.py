@@ -1,7 +1,8 @@
 """Chapter 08's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch08` offers them as its
-`SELF_CHECK`.
+They ask about details for the UI, truncation that serves the model, the schema as contract. At
+least two put the learner in a situation the chapter did not show (`kind="apply"`).
+`selfcheck.self_check` grades them; `handagent.exercises.ch08` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -38,60 +39,81 @@ SELF_CHECK = (
     ),
     Question(
         prompt=(
-            "read_file keeps the first 2000 lines of a 5000-line file. What must the result tell "
-            "the model?",
-            "read_file 读一个 5000 行的文件，只留下了前 2000 行。结果里必须告诉模型什么？",
+            "A run_tests tool prints 80,000 lines; the failures and the summary come last. What "
+            "should its result keep for the model?",
+            "一个 run_tests 工具输出了 80,000 行，失败信息和汇总都在最后。"
+            "它的结果该给模型留下什么？",
         ),
         options=(
-            ("Nothing: 2000 lines are plenty", "什么都不用说：2000 行足够了"),
             (
-                "That it was cut, by which limit, and how to get more (offset=2001)",
-                "内容被截断了、按哪个上限截的、怎样取到剩下的（offset=2001）",
+                "The first 2,000 lines, as read_file keeps the head of a file",
+                "前 2,000 行，就像 read_file 保留一个文件的开头那样",
             ),
-            ("The file's size in bytes", "文件有多少字节"),
-            ("That the file is too long to read", "文件太长，读不了"),
+            (
+                "The last lines, and a notice of what was cut and where it went",
+                "最后几行，再加一句提示：截掉了什么，全文在哪里",
+            ),
+            (
+                "All 80,000 lines: the model needs every one to find the failure",
+                "全部 80,000 行：模型得看完每一行才能找到失败",
+            ),
+            (
+                "Lines sampled from all over the output, so that every part is seen",
+                "从整个输出里抽样一些行，让每一部分都被看到",
+            ),
         ),
         answer="b",
+        kind="apply",
         hint=(
-            "Without a notice, what does the model believe it has read?",
-            "如果没有这句提示，模型会以为自己读到了什么？",
+            "Section 2: why does bash keep the tail, and what does every notice say?",
+            "第 2 节：bash 为什么保留结尾？每条提示都要说什么？",
         ),
         why=(
-            "A notice turns a silent cut into a next step the model can take: call again with "
-            "offset=2001.",
-            "有了这句提示，截断就不再悄无声息，模型也知道下一步怎么走："
-            "带上 offset=2001 再调用一次。",
+            "Keep the part the model needs: a test run's failures come at the end, as a build "
+            "log's do, so keep the tail, and say which limit cut it and where the full output "
+            "is. The model can read more when it needs to.",
+            "留下模型需要的那部分：测试的失败信息和构建日志一样在最后，所以保留结尾，"
+            "并说明按哪个上限截断、完整输出在哪里。模型需要时可以再去读。",
         ),
     ),
     Question(
         prompt=(
-            'The schema says path is "workspace-relative". Who makes sure a call with '
-            '"../secret.txt" reads nothing outside the workspace?',
-            'schema 里说 path 是 "workspace-relative"（相对于工作区）。'
-            '一个传了 "../secret.txt" 的调用，由谁来保证它读不到工作区以外的东西？',
+            "book_table's description says a date is written YYYY-MM-DD; its schema says only "
+            '"type": "string". The model sends "next Tuesday". What happens, and what is the fix?',
+            "book_table 的描述说日期写成 YYYY-MM-DD，schema 里却只写了 "
+            '"type": "string"。模型发来了 "next Tuesday"。会怎样？该怎么改？',
         ),
         options=(
             (
-                "The model, which read the description and knows the path is relative",
-                "模型，它读过工具描述，知道路径是相对的",
+                "The runtime refuses it: the description is part of the contract",
+                "运行时会拒绝它，因为描述也是契约的一部分",
             ),
-            ('The schema\'s "type": "string"', 'schema 里的 "type": "string"'),
-            ("The provider", "服务商"),
             (
-                "The runtime, resolving the path against the workspace root",
-                "运行时，它对照工作区根目录解析这个路径",
+                "Never: the model reads the description and writes the date",
+                "不会发生：模型读过描述，会按格式写日期",
+            ),
+            (
+                "The API refuses the call before it reaches the program",
+                "API 会在调用到达程序之前就拒绝它",
+            ),
+            (
+                "It reaches the function: put the format in the schema (a pattern)",
+                "会传到函数里：把格式写进 schema（pattern）",
             ),
         ),
         answer="d",
+        kind="apply",
         hint=(
-            "The path is text the model wrote: what checks text before a file is opened?",
-            "路径是模型写出来的一段文本：打开文件之前，是谁在检查这段文本？",
+            "Section 1: which of a tool's two readers checks a call before it runs, and against "
+            "what?",
+            "第 1 节：工具的两个读者里，哪一个在调用执行前检查它？拿什么检查？",
         ),
         why=(
-            "The model only names a file; the runtime decides whether that name may be read "
-            "(Workspace.resolve), and answers a refusal with an is_error result.",
-            "模型只是说出一个文件名；能不能读由运行时决定（Workspace.resolve），"
-            "拒绝时回一个 is_error 结果。",
+            'The runtime checks a call against the schema, not the description: "next Tuesday" '
+            'is a string, so it passes. With a "pattern" for the date, the runtime refuses it '
+            "with an error result the model can act on.",
+            '运行时拿 schema 检查调用，而不是描述："next Tuesday" 是字符串，所以能通过。'
+            '给日期加上 "pattern"，运行时就会拒绝它，回一个模型能据此改正的错误结果。',
         ),
     ),
 )

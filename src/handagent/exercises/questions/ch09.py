@@ -1,7 +1,8 @@
 """Chapter 09's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch09` offers them as its
-`SELF_CHECK`.
+They ask about a move per stop reason, bounds asked ahead, the stop button. At least two put the
+learner in a situation the chapter did not show (`kind="apply"`). `selfcheck.self_check` grades
+them; `handagent.exercises.ch09` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -9,34 +10,39 @@ from ..selfcheck import Question
 SELF_CHECK = (
     Question(
         prompt=(
-            'A reply has stop_reason "length", one tool call, and usage 1,024 tokens out of '
-            "max_tokens=1024. What does the loop do next?",
-            '一条回复的 stop_reason 是 "length"，带一个工具调用，输出 1,024 个 token，'
-            "max_tokens=1024。循环下一步做什么？",
+            'A reply ends with stop_reason "window" (the API\'s model_context_window_exceeded), '
+            "its last block a call cut midway. What does run_loop do?",
+            '一条回复以 stop_reason "window"（API 的 model_context_window_exceeded）结束，'
+            "最后一块是一个写到一半的调用。run_loop 会怎么做？",
         ),
         options=(
-            ("Run the call with the arguments it has", "用已有的参数运行这个调用"),
+            ("Runs the call with the arguments it has so far", "用已经写出的参数运行这个调用"),
             (
-                "End the run and say why: the context window is full",
-                "结束运行并说明原因：上下文窗口满了",
+                "Refuses the cut call, then asks again with max_tokens doubled",
+                "拒绝被截断的调用，再把 max_tokens 翻倍重问",
             ),
             (
-                "Refuse the cut call; ask again, max_tokens raised",
-                "拒绝被截断的调用；调高 max_tokens 再问",
+                "Refuses the cut call and ends the run: the history must shrink",
+                "拒绝被截断的调用，结束运行：得先缩短对话历史",
             ),
-            ("Refuse the cut call; ask again at 1,024", "拒绝被截断的调用；仍用 1,024 再问"),
+            (
+                "Asks again at the same max_tokens, for a shorter call",
+                "用同样的 max_tokens 再问一次",
+            ),
         ),
         answer="c",
+        kind="apply",
         hint=(
-            "Were the arguments finished? And would the same limit cut them again?",
-            "参数写完了吗？同样的上限会不会再截断一次？",
+            "Section 2: which limit did this reply meet, and would more max_tokens move it?",
+            "第 2 节：这条回复碰到的是哪个上限？调高 max_tokens 能挪开它吗？",
         ),
         why=(
-            "The reply reached max_tokens (the window would say window): the cut call is refused "
-            "with a result the model reads, and the docs advise asking again with a higher "
-            "max_tokens, or the same limit cuts the same call again.",
-            "回复碰到的是 max_tokens（窗口满了会是 window）：被截断的调用得到一条模型读得到的"
-            "拒绝结果；文档建议调高 max_tokens 再问，否则同样的上限会再次截断同一个调用。",
+            "The window ran out, not max_tokens: the prompt and the reply filled the context, so "
+            "any request with this history overflows again. The cut call is refused with a "
+            'result, and the run ends "window" until the history shrinks.',
+            "用完的是上下文窗口，不是 max_tokens：提示和回复已经把上下文占满，"
+            "带着这段历史的请求都会再次溢出。被截断的调用得到一条拒绝的结果，"
+            '运行以 "window" 结束，等对话历史缩短再说。',
         ),
     ),
     Question(
@@ -47,18 +53,28 @@ SELF_CHECK = (
             "下一次的提示大约 300 个 token。run_loop 会发第三次请求吗？",
         ),
         options=(
-            ("Yes: 1,800 is under 3,000", "会：1,800 低于 3,000"),
+            (
+                "Yes: the 1,800 spent so far is still under 3,000",
+                "会：两条回复花掉的 1,800 个 token 还在 3,000 以内",
+            ),
             (
                 "No: 1,800 + 300 + 1,024 could pass 3,000",
                 "不会：1,800 + 300 + 1,024 可能超过 3,000",
             ),
-            ("Yes, and it stops once past the bound", "会，超过上限后再停"),
-            ("No: a bound allows two requests", "不会：上限只允许两次请求"),
+            (
+                "Yes, and the run stops as soon as it is past 3,000",
+                "会：要等花费真的超过 3,000 之后，运行才会停下",
+            ),
+            (
+                "No: a bound of 3,000 tokens allows two requests",
+                "不会：3,000 个 token 的上限只允许发两次请求",
+            ),
         ),
         answer="b",
+        kind="apply",
         hint=(
-            "What is the most the next reply can cost, and is that asked before or after?",
-            "下一条回复最多能花多少？这是在请求之前问，还是之后？",
+            "Section 3: a fourth request there was never sent. What was counted for it?",
+            "第 3 节：那里的第四个请求根本没有发出去。为它算了哪些 token？",
         ),
         why=(
             "Before each request the loop adds the request's worst case to what was spent: its "

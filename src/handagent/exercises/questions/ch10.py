@@ -1,7 +1,8 @@
 """Chapter 10's self-check, as data: three questions in English and Chinese.
 
-`selfcheck.self_check` grades them; `handagent.exercises.ch10` offers them as its
-`SELF_CHECK`.
+They ask about preconditions in the tool, strict and validation, what caching keeps. At least
+two put the learner in a situation the chapter did not show (`kind="apply"`).
+`selfcheck.self_check` grades them; `handagent.exercises.ch10` offers them as its `SELF_CHECK`.
 """
 
 from ..selfcheck import Question
@@ -9,102 +10,120 @@ from ..selfcheck import Question
 SELF_CHECK = (
     Question(
         prompt=(
-            "The system prompt says nothing about returns, and start_return's description says "
-            '"Open a return." A customer writes "I want to return order 1043." What is most '
-            "likely to happen?",
-            "system 提示里没有讲退货，start_return 的描述只写了“Open a return.”。顾客写："
-            "“我要退订单 1043。”最可能发生什么？",
+            "The shop adds cancel_order, which must never cancel an order that has shipped. The "
+            'system prompt says "Cancel only orders that have not shipped." What else is needed?',
+            "商店加了 cancel_order，它绝不能取消已经发货的订单。系统提示词里写了"
+            "“只取消还没发货的订单”。还需要什么？",
         ),
         options=(
+            ("Nothing: the model follows the system prompt", "什么都不用：模型会遵守系统提示词"),
             (
-                "The model asks the customer for a reason and the number of copies before "
-                "anything else",
-                "模型先问顾客退货原因和要退几本，别的什么都不做",
+                "The function checks the order itself, and refuses a shipped one",
+                "函数自己检查订单，已经发货就拒绝",
             ),
             (
-                "The model calls start_return at once; only the tool's check finds 1043 "
-                "undelivered",
-                "模型马上调用 start_return；只有工具自己的检查发现 1043 还没送到",
+                "strict: true on the tool, so that calls for shipped orders cannot be written",
+                "给工具加上 strict: true，让模型写不出取消已发货订单的调用",
             ),
-            ("The API refuses the request", "API 拒绝这个请求"),
             (
-                "The model calls find_order, then start_return",
-                "模型先调用 find_order，再调用 start_return",
+                "The same rule again in the tool's description, in capitals",
+                "在工具描述里用大写字母把同一条规则再写一遍",
             ),
         ),
         answer="b",
+        kind="apply",
         hint=(
-            "What tells the model the order of the two tools? Section 1 ran it both ways.",
-            "是什么告诉模型两个工具的先后？第 1 节两种都跑过。",
+            "Section 1: with the prompt and without it, what stopped the return of an order "
+            "still on its way?",
+            "第 1 节：不管有没有系统提示词，最后是什么挡住了还在路上的订单的退货？",
         ),
         why=(
-            "Nothing on the menu says to look the order up first, so the model goes straight to "
-            "the tool that fits the words; the function's own check is the last line of defence.",
-            "菜单上没有任何话说要先查订单，模型就直接选最对得上的工具；函数自己的检查是最后一道防线。",
+            "A prompt makes the right call likely, not certain, and strict holds the shape of the "
+            "arguments, not the state of an order. The rule depends on the data, so the function "
+            "checks it when the call runs, and answers a shipped order with an error result.",
+            "提示词只让正确的调用更可能，不能保证；strict 约束的是参数的形状，管不了订单的状态。"
+            "这条规则取决于数据，所以要由函数在调用执行时检查，已发货的订单回一个错误结果。",
         ),
     ),
     Question(
         prompt=(
-            "start_return is sent with strict: true and its schema says order_id has "
-            '"minimum": 1001. Why does the runtime still validate the arguments?',
-            'start_return 带着 strict: true 发送，schema 写着 order_id 的 "minimum": 1001。'
-            "为什么运行时还要校验参数？",
+            "start_return's order_id must be at least 1001, and the tool is sent with strict: "
+            "true. Why does the runtime still validate each call?",
+            "start_return 的 order_id 至少是 1001，工具带着 strict: true 发送。"
+            "为什么运行时还要校验每个调用？",
         ),
         options=(
-            ("Strict mode is slower than validating", "strict 模式比校验慢"),
             (
-                "Strict applies only to the first call of a conversation; later calls are "
-                "free-form again",
-                "strict 只管一段对话里的第一次调用，后面的调用又可以随便写了",
+                "Strict mode is slower than validating on the program's side",
+                "strict 模式比在程序这边校验慢",
             ),
             (
-                "Strict leaves minimum out of its grammar, and other providers may not be strict",
-                "strict 的语法里没有 minimum，别的服务商也未必有 strict",
+                "Strict holds only a conversation's first call; later calls are free",
+                "strict 只管对话里的第一次调用",
             ),
-            ("Validation is needed only for OpenAI Chat", "只有 OpenAI Chat 才需要校验"),
+            (
+                "A strict schema cannot hold minimum, and calls also come from elsewhere",
+                "strict 放不下 minimum，而且调用也会来自别处",
+            ),
+            (
+                "Validation is needed only when the calls come from OpenAI Chat",
+                "只有 OpenAI Chat 的调用才需要校验",
+            ),
         ),
         answer="c",
         hint=(
-            "Section 3: what did the SDK's transform do with minimum, and who else sends calls?",
-            "第 3 节：SDK 的转换把 minimum 怎么处理了？还有谁会发来调用？",
+            "Section 3: what did strict_entry do with minimum, and who else sends calls?",
+            "第 3 节：strict_entry 把 minimum 怎么处理了？还有谁会发来调用？",
         ),
         why=(
-            "Strict constrains types, required keys and enums; minimum becomes words in the "
-            "description. The runtime's check is the contract whoever sends the call.",
-            "strict 约束类型、必填键和 enum；minimum 变成了描述里的文字。不管调用是谁发来的，"
-            "运行时的检查才是契约。",
+            "A strict schema leaves numeric bounds out (the API refuses minimum there), so 999 "
+            "is a valid strict call; and OpenAI Chat, a log replayed or a script send calls no "
+            "grammar shaped. The runtime's check against the full schema is the contract, "
+            "whoever sends the call.",
+            "strict 的 schema 里没有数值范围（API 不接受其中的 minimum），"
+            "所以 999 也是合法的 strict 调用；OpenAI Chat、回放的日志、脚本发来的调用，"
+            "都没经过语法约束。不管调用是谁发来的，运行时拿完整 schema 做的检查才是契约。",
         ),
     ),
     Question(
         prompt=(
-            "A conversation's earlier tool results are trimmed to one line each before every "
-            "request. The customer now asks about an order looked up an hour ago. What should "
-            "the trimmed line let the model do?",
-            "每次请求前，对话里较早的工具结果都被裁成一行。顾客现在问起一小时前查过的订单。"
-            "裁剪后的那一行应该让模型能做什么？",
+            "Every conversation's tools and system prompt are the same, cached by a breakpoint "
+            "on the system block. You want each customer's name in the conversation. Where does "
+            "it go, so that the cache still serves every customer?",
+            "每段对话的工具和系统提示词都一样，靠系统块上的断点缓存起来。你想让对话里带上每位"
+            "顾客的名字。名字放在哪里，缓存才能继续服务所有顾客？",
         ),
         options=(
             (
-                "Know which tool gave it, and call that tool again for the details",
-                "知道它来自哪个工具，再调用一次取回细节",
+                "At the start of the system prompt, where the model reads it first",
+                "放在系统提示词开头，模型最先读到",
             ),
             (
-                "Ask the customer to repeat the order number and all they said an hour ago",
-                "请顾客把订单号和一小时前说过的话都再说一遍",
+                "In a breakpoint of its own, placed in front of the tools",
+                "单独设一个断点，放在工具前面",
             ),
-            ("Nothing: a trimmed result is gone for good", "什么也做不了：裁掉的结果就彻底没了"),
-            ("Read the full result from the prompt cache", "从提示缓存里读到完整结果"),
+            (
+                "In each tool's description, so that every tool knows whom it serves",
+                "放进每个工具的描述里，让每个工具都知道在为谁服务",
+            ),
+            (
+                "In the first user message, after the cached prefix",
+                "放在第一条 user 消息里，在缓存的前缀之后",
+            ),
         ),
-        answer="a",
+        answer="d",
+        kind="apply",
         hint=(
-            "Chapter 08's truncation told the model how to get more. Does trimming?",
-            "第 08 章的截断会告诉模型怎样取回更多。裁剪也该这样吗？",
+            "Section 5: in what order does the API read a prompt, and what does one changed byte "
+            "before a breakpoint do?",
+            "第 5 节：API 按什么顺序读一个提示？断点之前改了一个字节，会怎样？",
         ),
         why=(
-            "A trimmed result, like a truncated one, names its tool and says to call again; "
-            "the database still has the order, so nothing is lost but tokens.",
-            "裁剪后的结果和截断的一样，要写明来自哪个工具、可以再调用；数据库里订单还在，"
-            "丢掉的只是 token。",
+            "A breakpoint caches everything before it, tools then system then messages, and one "
+            "changed byte there writes a new cache. A name in the first user message leaves that "
+            "prefix the same for every customer, who each read it at a tenth of the price.",
+            "断点缓存它之前的全部内容，顺序是工具、系统提示词、消息；其中改一个字节就要重新写缓存。"
+            "名字放在第一条 user 消息里，那段前缀对每位顾客都一样，每次都能以十分之一的价格读到。",
         ),
     ),
 )
