@@ -30,7 +30,7 @@ Not handled here: which differences a rule explains (tests/mock/test_recorded.py
 from dataclasses import dataclass
 from typing import Literal
 
-Kind = Literal["status", "type", "wording", "field", "model", "block", "stream"]
+DifferenceKind = Literal["status", "type", "wording", "field", "model", "block", "stream"]
 ABSENT = "absent"
 OPAQUE = ("input", "caller")  # generated inside: only their presence is compared
 
@@ -39,7 +39,7 @@ OPAQUE = ("input", "caller")  # generated inside: only their presence is compare
 class Difference:
     """One way the mock's answer differs from the API's, at `where`."""
 
-    kind: Kind
+    kind: DifferenceKind
     where: str
     theirs: str
     ours: str
