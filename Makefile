@@ -80,10 +80,23 @@ nbval-key_command = $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS)
 # `make record NOTEBOOKS=...` again). One process, no xdist: it is the cheapest in CPU.
 # `make replay NOTEBOOKS=notebooks/03_feeding_results_back.ipynb` replays one chapter.
 # The English chapters `make record` and `make replay` take: NOTEBOOKS=... when given, else all.
+# Then the drift check without a key (below): the recorded traffic against the mock, ~15 s.
 CHOSEN = $(if $(filter command line,$(origin NOTEBOOKS)),$(NOTEBOOKS),$(ENGLISH))
 replay_command = HANDAGENT_PROVIDER=replay $(BIN)/python -m pytest -p no:cacheprovider \
 	--nbval --nbval-current-env $(NBVAL_KERNELS) -p tests.nbval_replay \
-	--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks $(CHOSEN)
+	--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks $(CHOSEN) && \
+	$(drift_command) --offline
+# The drift check, `make drift` (CONTRIBUTING.md, "The drift check"): the cases the API rules'
+# tests put to check_request (collected as data by tests/drift_cases.py) and the traffic recorded
+# from the real API (tests/recorded), sent to the API and to the mock with ANTHROPIC_API_KEY
+# (the cost estimated first, at most CAP dollars), else compared with the recorded replies.
+# Its report: build/drift.md, the newest run first.
+CAP ?= 2.00
+DRIFT_CASES := build/drift/cases.json
+drift_command = mkdir -p $(dir $(DRIFT_CASES)) && { $(MOCK) $(BIN)/python -m pytest -q \
+	-p no:cacheprovider -p tests.drift_cases --drift-cases $(DRIFT_CASES) tests/api \
+	> $(DRIFT_CASES).log || { cat $(DRIFT_CASES).log; false; }; } && \
+	$(BIN)/python -m handagent.record.drift --cases $(DRIFT_CASES) --cap $(CAP)
 # The book (every chapter with its stored outputs, nothing executed), then every browser test:
 # the notebooks in JupyterLab (widgets and diagrams draw and respond), chapters as GitHub shows
 # them, and every page of the book offline. Installs Chromium where that is safe (Debian/Ubuntu
@@ -92,7 +105,7 @@ book_command = rm -rf build/book && $(BIN)/sphinx-build -b html -c docs -W --kee
 test-browser_command = $(book_command) && \
 	$(MOCK) HANDAGENT_BOOK=build/book $(BIN)/python tests/browser/run.py
 
-.PHONY: lab test test-stages $(STAGES) book notebooks record hub setup clean
+.PHONY: lab test test-stages $(STAGES) book notebooks record drift hub setup clean
 
 setup: $(STAMP)
 
@@ -169,6 +182,9 @@ record: setup
 hub: setup
 	@test -x hub/node_modules/.bin/configurable-http-proxy || npm ci --prefix hub --no-audit --no-fund
 	$(BIN)/jupyterhub -f hub/jupyterhub_config.py
+
+drift: setup
+	$(drift_command)
 
 clean:
 	rm -rf $(VENV) $(TOOLS) hub/node_modules

@@ -62,6 +62,18 @@ MODULES = {
     "mock/http/access": ["tests/mock/http/test_access.py"],
     "mock/model/signatures": ["tests/mock/model/test_signatures.py"],
     "api/models": ["tests/api/test_models.py"],
+    # issue 35's rules and behaviours
+    "api/strict": ["tests/api/test_strict.py"],
+    "api/tool_rules": ["tests/api/test_tool_rules.py"],
+    "api/tool_turns": ["tests/api/test_tool_turns.py"],
+    "api/caching": ["tests/api/test_caching.py", "tests/api/test_checks.py"],
+    "api/beta_fields": ["tests/api/test_beta_fields.py", "tests/api/test_checks.py"],
+    "mock/hosted/tool_search": ["tests/mock/hosted/test_tool_search.py"],
+    "mock/hosted/clearing": [
+        "tests/mock/hosted/test_clearing.py",
+        "tests/mock/hosted/test_context_edits.py",
+    ],
+    "mock/model/memory": ["tests/mock/model/test_memory.py"],
 }
 CONFIG = """
 [tool.mutmut]

@@ -24,6 +24,15 @@ Where each idea of the series lives, by the chapter that introduces it:
                 api.model_rules      the rules that depend on the model (prefill, tool_choice, ...)
                 api.rejections       the API's own words for every refusal, with their sources
                 api.shapes           the shape helpers every rule shares, in the API's words
+                api.beta_values      the anthropic-beta values the API knows
+                api.beta_fields      the beta fields' rules: context edits, MCP servers
+                api.caching          breakpoints' rules: four, TTL order, pre-warming
+                api.strict           what strict tools and output formats may ask
+                api.tool_rules       tools beyond their shapes: names, toolsets, callers
+                api.tool_turns       tool references and programmatic calls in the history
+                api.tool_names       the names Anthropic-defined tools carry, toolsets' members
+                api.tool_refusals    the API's words for refused tools and schemas
+                api.request_refusals  the API's words: caching, context edits, MCP, the body
                 blocks               text_of(), blocks_of_type(): a reply read by block type
                 cost                 tokens and estimated price of every call, per notebook
                 exercises.selfcheck  three questions at the end of every chapter, graded at once

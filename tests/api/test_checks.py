@@ -13,6 +13,7 @@ from builders import HI, rejected, request
 from handagent.api import API_VERSION
 from handagent.api.checks import Rejection, check_model, check_request
 from handagent.api.fields import BETAS, TOOLS
+from handagent.api.tool_names import NAMES
 
 body = partial(request, model="claude-haiku-5-5")  # saying "Hi", unless told otherwise
 
@@ -83,7 +84,13 @@ SDK_FIELDS = {
     "system": [{"type": "text", "text": "Be brief.", "cache_control": {"type": "ephemeral"}}],
     "thinking": {"type": "adaptive", "display": "summarized"},
     "tool_choice": {"type": "auto", "disable_parallel_tool_use": True},
-    "tools": [{"name": "t", "input_schema": {"type": "object"}, "strict": True}],
+    "tools": [
+        {
+            "name": "t",
+            "strict": True,
+            "input_schema": {"type": "object", "additionalProperties": False},
+        }
+    ],
     "user_profile_id": "uprof_1",
     "workspace_id": "wrkspc_011CZkZaBF1tNoB5wlCeusgy",
 }
@@ -145,6 +152,7 @@ def test_tool_names_must_be_unique():
 def test_every_anthropic_defined_tool_of_the_sdk_is_accepted(kind):
     required, _ = TOOLS[kind]
     tool = {"type": kind, **{name: f"my_{kind}" for name in required}}
+    tool |= {"name": NAMES[kind]} if kind in NAMES else {}  # the name its type fixes
     assert check_request(body(tools=[tool])) is None
 
 
@@ -236,7 +244,8 @@ def test_an_alias_finds_its_dated_row():
 
 
 # --- beta fields, blocks, tools and options: accepted with their header, refused without ------
-SCHEMA = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+SCHEMA = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"],
+          "additionalProperties": False}  # fmt: skip
 
 
 def _turn(*blocks) -> dict:
@@ -249,6 +258,7 @@ SERVER_CALL = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "advisor
 MCP_CALL = {"type": "mcp_tool_use", "id": "mcptoolu_01A", "name": "ask", "server_name": "wiki",
             "input": {}}  # fmt: skip
 MCP_SERVERS = [{"type": "url", "name": "wiki", "url": "https://mcp.example.com/mcp"}]
+WIKI_TOOLSET = {"type": "mcp_toolset", "mcp_server_name": "wiki"}
 # A beta part -> (what a request carries to use it, the API's words for it without its header)
 BETA_SAMPLES = {
     "context_management": ({"context_management": {"edits": []}},
@@ -294,7 +304,7 @@ BETA_SAMPLES = {
     "tool:mcp_toolset": ({"tools": [{"type": "mcp_toolset", "mcp_server_name": "wiki"}],
                           "mcp_servers": MCP_SERVERS},
                          "mcp_servers: Extra inputs are not permitted"),
-    **{f"tool:{kind}": ({"tools": [{"type": kind, "name": "computer", **(
+    **{f"tool:{kind}": ({"tools": [{"type": kind, "name": NAMES[kind], **(
         {"display_width_px": 1024, "display_height_px": 768} if kind.startswith("computer")
         else {})}]}, f"tools.0: Input tag '{kind}' found")
        for kind in ("bash_20241022", "text_editor_20241022", "computer_20241022",
@@ -337,6 +347,8 @@ def test_every_part_every_beta_value_adds_has_a_sample():
 def test_a_beta_part_is_accepted_with_its_header_and_refused_without(beta, part):
     extra, without = BETA_SAMPLES[part]
     request = body(**extra)
+    if "mcp_servers" in extra and "mcp_toolset" in BETAS[beta].get("tools", ()):
+        request.setdefault("tools", [WIKI_TOOLSET])  # its server must be used by a toolset
     needs = {beta} | ({"mcp-client-2025-11-20"} if part == "tool:mcp_toolset" else set())
     assert check_request(request, betas=tuple(needs)) is None
     assert rejected(request).startswith(without)
@@ -551,23 +563,27 @@ def test_an_mcp_call_waiting_at_the_end_needs_its_server_in_the_request():
         "messages.1.content.0: `ask` tool use with id `mcptoolu_01A` is waiting for its result, "
         "but no wiki MCP server was provided"
     )
-    assert check_request(body(**waiting, mcp_servers=MCP_SERVERS), betas=beta) is None
+    with_server = body(**waiting, mcp_servers=MCP_SERVERS, tools=[WIKI_TOOLSET])
+    assert check_request(with_server, betas=beta) is None
 
 
 THOUGHT = {"type": "thinking", "thinking": "Hm.", "signature": "c2ln"}
 TEXT_THEN_THINKING = _turn({"type": "text", "text": "Let me see."}, THOUGHT)
 
 
-def test_only_manual_thinking_needs_thinking_to_open_an_assistant_turn():
-    # §2.4; adaptive thinking may think after text (recorded: Opus 4.6 streams text, thinking)
-    manual = body(model="claude-haiku-4-5", thinking={"type": "enabled", "budget_tokens": 1024},
-                  **TEXT_THEN_THINKING)  # fmt: skip
-    assert rejected(manual) == (
+def test_the_latest_turn_must_open_with_its_thinking_unless_thinking_is_off():
+    # §2.4 (anthropics/claude-code#20705); issue 35: under adaptive thinking too, before any
+    # signature is read; with thinking disabled the blocks are not read at all [U]
+    found_text = (
         "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
         "block must be thinking or redacted_thinking. Found text."
     )
-    assert check_request(body(thinking={"type": "adaptive"}, **TEXT_THEN_THINKING)) is None
-    assert check_request(body(**TEXT_THEN_THINKING)) is None
+    manual = body(model="claude-haiku-4-5", thinking={"type": "enabled", "budget_tokens": 1024},
+                  **TEXT_THEN_THINKING)  # fmt: skip
+    assert rejected(manual) == found_text
+    assert rejected(body(thinking={"type": "adaptive"}, **TEXT_THEN_THINKING)) == found_text
+    assert rejected(body(**TEXT_THEN_THINKING)) == found_text
+    assert check_request(body(thinking={"type": "disabled"}, **TEXT_THEN_THINKING)) is None
 
 
 def test_the_version_decides_whether_the_models_sampling_rule_applies():

@@ -10,6 +10,8 @@ import pytest
 import typing_extensions
 from anthropic.types import (
     anthropic_beta_param,
+    browser_toolset_configs_param,
+    computer_toolset_configs_param,
     content_block_param,
     message_count_tokens_params,
     message_create_params,
@@ -29,7 +31,7 @@ from anthropic.types.beta import message_count_tokens_params as beta_count_token
 from anthropic.types.beta import message_create_params as beta_create_params
 from anthropic.types.output_config_param import OutputConfigParam
 
-from handagent.api import fields
+from handagent.api import fields, tool_names
 
 
 def shape(typed_dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -72,10 +74,17 @@ def test_each_table_matches_the_sdks_union(ours, union):
     assert sorted_table(ours) == table_of(union)
 
 
-def test_the_tools_table_matches_the_sdks_tool_union_with_type_optional_on_custom_tools():
-    theirs = table_of(tool_union_param.ToolUnionParam)
+def with_docs_fields(theirs: dict) -> dict:
+    """The SDK's tool table, with `type` optional on custom tools and what the docs add."""
     required, optional = theirs["custom"]
     theirs["custom"] = (required, tuple(sorted(optional + ("type",))))  # `type` may be left out
+    for kind in ("browser_toolset_20260801", "computer_toolset_20260801"):  # docs: tool-reference
+        theirs[kind] = ((), tuple(sorted((*theirs[kind][1], "allowed_callers"))))
+    return theirs
+
+
+def test_the_tools_table_matches_the_sdks_tool_union_with_type_optional_on_custom_tools():
+    theirs = with_docs_fields(table_of(tool_union_param.ToolUnionParam))
     assert sorted_table(fields.TOOLS) == theirs
 
 
@@ -128,9 +137,7 @@ def test_with_every_beta_the_block_tables_match_the_sdks_beta_unions(ours, union
 
 
 def test_with_every_beta_the_tools_table_matches_the_sdks_beta_tool_union():
-    theirs = table_of(beta_tool_union_param.BetaToolUnionParam)
-    required, optional = theirs["custom"]
-    theirs["custom"] = (required, tuple(sorted(optional + ("type",))))
+    theirs = with_docs_fields(table_of(beta_tool_union_param.BetaToolUnionParam))
     assert sorted_table(fields.tools(EVERY_BETA)) == theirs
 
 
@@ -171,3 +178,28 @@ def test_each_beta_value_adds_only_beta_things(beta):
     assert not set(adds.get("fields", ())) & fields.MESSAGES
     assert set(adds.get("blocks", ())) <= set(fields.BETA_BLOCKS)
     assert set(adds.get("tools", ())) <= set(fields.BETA_TOOLS)
+
+
+def literal_of(hint) -> tuple:
+    while typing.get_origin(hint) in (typing_extensions.Required, typing.Union):
+        hint = next(arg for arg in typing.get_args(hint) if arg is not type(None))
+    return typing.get_args(hint)
+
+
+def test_each_anthropic_defined_tools_name_is_the_one_the_sdk_fixes():
+    found = {}
+    for td in typing.get_args(beta_tool_union_param.BetaToolUnionParam):
+        hints = typing.get_type_hints(td, include_extras=True) if typing_extensions.is_typeddict(
+            td) else {}  # fmt: skip
+        if literal_of(hints.get("name")):
+            found |= dict.fromkeys(tags(td), literal_of(hints["name"])[0])
+    assert tool_names.NAMES == found
+
+
+def test_each_toolsets_members_are_the_keys_of_its_sdk_configs():
+    configs = {
+        "computer_toolset_20260801": computer_toolset_configs_param.ComputerToolsetConfigsParam,
+        "browser_toolset_20260801": browser_toolset_configs_param.BrowserToolsetConfigsParam,
+    }
+    for kind, typed in configs.items():
+        assert tool_names.TOOLSETS[kind][1] == tuple(sorted(typing.get_type_hints(typed)))

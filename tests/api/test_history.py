@@ -357,18 +357,47 @@ def test_a_thinking_block_without_its_signature_names_the_field():
     assert message == "messages.1.content.0.thinking.signature: Field required"
 
 
-def test_thinking_after_text_is_refused_under_manual_thinking_only():
-    # §2.4, anthropics/claude-code#20705 (manual thinking); recorded under adaptive thinking:
-    # Opus 4.6 itself streams [text, thinking, text], and such a history is accepted
+FOUND_TEXT = (
+    "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
+    "block must be thinking or redacted_thinking. Found text."
+)
+
+
+def test_thinking_after_text_in_the_latest_turn_is_refused_whenever_thinking_is_on():
+    # §2.4, anthropics/claude-code#20705; issue 35: the API reads this order before a signature;
+    # Haiku 4.5 thinks only when asked, Haiku 5.5 by default
     thought = {"type": "thinking", "thinking": "", "signature": "abc"}
     messages = [user("Hi"), assistant_turn([text("Hello."), thought]), user("?")]
+    assert check_request(body(messages)) is None  # thinking off
+    manual = {"type": "enabled", "budget_tokens": 1024}
+    assert rejected(body(messages, max_tokens=2000, thinking=manual)) == FOUND_TEXT
+    assert rejected(body(messages, model="claude-haiku-5-5")) == FOUND_TEXT
+    adaptive = {"type": "adaptive"}
+    assert rejected(body(messages, model="claude-haiku-5-5", thinking=adaptive)) == FOUND_TEXT
+
+
+def test_thinking_after_text_in_an_earlier_turn_is_refused_under_manual_thinking_only():
+    # recorded under adaptive thinking: Opus 4.6 itself streams [text, thinking, text]; [U]
+    # whether the API reads an earlier turn's order outside manual thinking
+    thought = {"type": "thinking", "thinking": "", "signature": "abc"}
+    messages = [user("Hi"), assistant_turn([text("Hello."), thought]), user("?"),
+                assistant_turn("Fine."), user("!")]  # fmt: skip
     assert check_request(body(messages)) is None
     manual = {"type": "enabled", "budget_tokens": 1024}
-    message = rejected(body(messages, max_tokens=2000, thinking=manual))
-    assert message == (
-        "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
-        "block must be thinking or redacted_thinking. Found text."
-    )
+    assert rejected(body(messages, max_tokens=2000, thinking=manual)) == FOUND_TEXT
+
+
+def test_a_server_tools_blocks_before_thinking_in_the_latest_turn_are_accepted():
+    # recorded (pydantic-ai, Sonnet 5, code execution): [server_tool_use, result, thinking, ...]
+    call = {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "code_execution",
+            "input": {"code": "1"}}  # fmt: skip
+    done = {"type": "code_execution_tool_result", "tool_use_id": "srvtoolu_01A", "content": {
+        "type": "code_execution_result", "stdout": "1", "stderr": "", "return_code": 0,
+        "content": []}}  # fmt: skip
+    thought = {"type": "thinking", "thinking": "", "signature": "abc"}
+    code = [{"type": "code_execution_20250825", "name": "code_execution"}]
+    messages = [user("Run it"), assistant_turn([call, done, thought, text("1.")]), user("?")]
+    assert check_request(body(messages, tools=code)) is None
 
 
 def test_a_redacted_thinking_block_needs_its_data():

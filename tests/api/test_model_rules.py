@@ -79,7 +79,6 @@ def test_forced_tool_choice_with_adaptive_thinking_is_accepted_where_forcing_is(
     [
         ("claude-opus-5-5", "disabled"),
         ("claude-opus-5-5", "enabled"),
-        ("claude-fable-5", "disabled"),
         ("claude-sonnet-5", "enabled"),
         ("claude-haiku-5-5", "enabled"),
     ],
@@ -88,6 +87,27 @@ def test_a_thinking_type_the_model_refuses_gets_the_documented_words(model, kind
     thinking = {"type": kind, "budget_tokens": 2000} if kind == "enabled" else {"type": kind}
     message = rejected(body(model, max_tokens=4000, thinking=thinking))
     assert message == f'"thinking.type.{kind}" is not supported for this model.' + ADAPTIVE_ADVICE
+
+
+@pytest.mark.parametrize(
+    "model", ["claude-fable-5", "claude-fable-5-1", "claude-mythos-5-1", "claude-fable-5-2"]
+)
+def test_disabled_thinking_on_an_always_on_model_gets_the_docs_own_words(model):
+    # docs, errors page and thinking troubleshooting, verbatim ("On Claude Fable 5.1, Claude
+    # Mythos 5.1, Claude Fable 5, Claude Mythos 5 ... thinking is always on"); [U] Fable 5.2
+    assert rejected(body(model, thinking={"type": "disabled"})) == (
+        '"thinking.type.disabled" is not supported for this model. Thinking defaults to adaptive '
+        'mode when not specified; use "thinking.type.enabled" with "budget_tokens" for extended '
+        "thinking."
+    )
+
+
+def test_adaptive_thinking_on_a_model_with_only_extended_thinking_gets_the_apis_sentence():
+    # docs, errors page: "Models that support only extended thinking (Claude 4.5 and earlier
+    # models) reject `thinking: {"type": "adaptive"}`"; docker/docker-agent#3362
+    assert rejected(body("claude-haiku-4-5", thinking={"type": "adaptive"})) == (
+        "adaptive thinking is not supported on this model"
+    )
 
 
 def test_sonnet_5_5_points_from_disabled_to_between_tools():
@@ -199,10 +219,10 @@ def test_a_paused_turn_sent_back_after_earlier_turns_is_not_a_prefill_either():
     assert check_request(body("claude-opus-5-5", messages=messages, tools=search)) is None
 
 
-def test_an_effort_on_a_model_without_efforts_is_an_extra_input():
-    # [U] Sonnet 4.5 "rejects effort entirely"; the 4.5 generation has no effort levels
+def test_an_effort_on_a_model_without_efforts_gets_the_apis_sentence():
+    # public projects quote the API's 400, probed live on Haiku 4.5 (2026-08-28, 2026-10-08)
     request = body("claude-haiku-4-5", output_config={"effort": "low"})
-    assert rejected(request) == "output_config.effort: Extra inputs are not permitted"
+    assert rejected(request) == "This model does not support the effort parameter."
 
 
 # vibeproxy#509: "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive"
@@ -257,9 +277,8 @@ def test_count_tokens_takes_manual_thinking_without_max_tokens():
 @pytest.mark.parametrize(
     ("model", "thinking", "advice"),
     [
-        ("claude-haiku-4-5", {"type": "adaptive"},
-         ' Use "thinking.type.enabled" with "budget_tokens" to control thinking behavior.'),
         ("claude-sonnet-5-5", {"type": "enabled", "budget_tokens": 2000}, ADAPTIVE_ADVICE),
+        ("claude-opus-5-5", {"type": "disabled"}, ADAPTIVE_ADVICE),
     ],
 )  # fmt: skip
 def test_the_advice_names_a_thinking_type_the_model_has(model, thinking, advice):

@@ -321,13 +321,21 @@ def test_an_english_description_passes_in_the_chinese_edition(monkeypatch):
 # The self-check's open question (the generic grading is in test_selfcheck.py)
 
 
-def test_the_self_check_takes_the_count_in_words_or_figures():
-    assert self_check("01", {1: "d", 2: "20", 3: "a"}).passed
-    assert self_check("01", {1: "d", 2: "Twenty times", 3: "a"}).passed
+def test_the_self_check_takes_the_count_in_figures_with_or_without_separators():
+    for count in ("300000", "300,000", "300 000", "300,000 tokens", "300k"):
+        assert self_check("01", {1: "c", 2: count, 3: "a"}).passed, count
+    assert not self_check("01", {1: "c", 2: "6000", 3: "a"}).passed  # the menu paid once
 
 
 @in_chinese
 def test_the_chinese_self_check_reads_chinese_numbers():
-    for count in ("20", "20 次", "二十次", "二十"):
-        assert self_check("01", {1: "d", 2: count, 3: "a"}).passed, count
-    assert not self_check("01", {1: "d", 2: "一次", 3: "a"}).passed
+    for count in ("300000", "30万", "三十万", "30 万个 token"):
+        assert self_check("01", {1: "c", 2: count, 3: "a"}).passed, count
+    assert not self_check("01", {1: "c", 2: "6000", 3: "a"}).passed
+
+
+def test_the_right_answer_to_the_clock_question_says_the_model_reads_the_whole_entry():
+    # the old finding 3: a model knows a tool by its name, description *and* schema
+    why = ch01.SELF_CHECK[2].why
+    assert "name, description and schema" in why[0] and "名字、描述和 schema" in why[1]
+    assert "only by its name and description" not in why[0]

@@ -8,7 +8,7 @@ from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture 
 
 from handagent.exercises.ch06 import REPLIES, check_reader, response
 from handagent.exercises.selfcheck import self_check
-from handagent.runtime.adapters.anthropic import STOP_REASONS, read_block
+from handagent.runtime.adapters.anthropic import STOP_REASONS, from_anthropic, read_block
 from handagent.runtime.protocol import ServerBlock, TextBlock, ThinkingBlock, ToolCall
 
 
@@ -104,10 +104,11 @@ def test_response_wraps_content_in_todays_shape():
     assert reply["stop_details"] is None and reply["model"] and reply["usage"]
 
 
-def test_the_self_check_takes_refusal_and_not_error_for_a_declined_request():
-    # the generic grading is in test_selfcheck.py
-    assert self_check("06", {1: "c", 2: "d", 3: "refusal"}).passed
-    assert not self_check("06", {1: "c", 2: "d", 3: "error"}).passed
+def test_the_self_check_takes_error_for_a_stop_reason_the_table_does_not_hold():
+    # the generic grading is in test_selfcheck.py; from_anthropic is the outside reference
+    assert from_anthropic(response([]) | {"stop_reason": "budget_exhausted"}).stop_reason == "error"
+    assert self_check("06", {1: "c", 2: "d", 3: "error"}).passed
+    assert not self_check("06", {1: "c", 2: "d", 3: "stop"}).passed
 
 
 # The Chinese edition: the same mistakes, hints in Chinese
@@ -121,7 +122,7 @@ def test_the_package_reader_passes_in_chinese():
 @in_chinese
 def test_the_notebook_stub_is_told_in_chinese():
     problems = problems_of(stop_table={"end_turn": "stop"}, read_blocks=notebook_stub)
-    assert "stop_table 里没有 'pause_turn'；它对应 'pause'：服务器端工具的循环" in problems
+    assert "stop_table 里没有 'pause_turn'；它对应 'pause'（服务端工具的循环" in problems
     assert "对于“先 thinking、再一个调用”这样的回复，read_blocks 返回了" in problems
     assert "思考块不见了" in problems and "ThinkingBlock.redacted(data, model)。" in problems
     assert "抛出了 StopIteration。next(...) 没找到 tool_use" in problems
@@ -142,12 +143,12 @@ def test_a_wrong_table_and_a_wrong_model_are_told_in_chinese():
         return [replace(b, model="") if isinstance(b, ThinkingBlock) else b for b in blocks]
 
     problems = problems_of(stop_table=table, read_blocks=no_model)
-    assert "stop_table 把 'refusal' 映射成了 'error'；它对应 'refusal'：模型拒绝了" in problems
+    assert "stop_table 把 'refusal' 映射成了 'error'；它对应 'refusal'（模型拒绝了" in problems
     assert "映射成了 'done'，这不是我们的取值" in problems
     assert "用 response['model']" in problems
 
 
 @in_chinese
 def test_the_chinese_self_check_takes_the_stop_reason_named_in_chinese():
-    assert self_check("06", {1: "c", 2: "d", 3: "拒绝"}).passed
-    assert not self_check("06", {1: "c", 2: "d", 3: "错误"}).passed
+    assert self_check("06", {1: "c", 2: "d", 3: "错误"}).passed
+    assert not self_check("06", {1: "c", 2: "d", 3: "拒绝"}).passed

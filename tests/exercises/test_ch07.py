@@ -111,7 +111,7 @@ def test_the_notebook_stub_is_told_in_chinese():
     assert "07 · 成对改写 id" in str(check_normalise(notebook_stub))
     assert "对于一个长 id（max_len 64），normalise 发出的调用 id 是" in problems
     assert "把不合法的字符换掉，再截到长度上限" in problems
-    assert "给同一条消息里的两个调用改出了同一个 id：在每个改写后的 id 末尾加上" in problems
+    assert "给同一条消息里的两个调用改出了同一个 id。在每个改写后的 id 末尾加上" in problems
 
 
 @in_chinese

@@ -1,5 +1,7 @@
 """Chapter 09 exercise: the dispatch checker passes the package's own next_move and names the
-case a plausible wrong dispatch mishandles, in both editions."""
+case a plausible wrong dispatch mishandles, in both editions: among them the learner simulation's
+wrong answers that once passed (a cut call asked again when the window is full; a "stop" whose
+call is never read)."""
 
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
@@ -45,6 +47,38 @@ def test_a_dispatch_that_asks_again_at_the_same_limit_is_told_both_cut_cases():
         "length, text cut at max_tokens: returned 'cut', expected 'ask_longer' (ask again with a "
         "higher max_tokens; continuing the cut text would be a prefill)",
     )
+
+
+def calls_first(reply):  # any call is asked again, unless the turn was declined or stopped
+    if reply.stop_reason in ("refusal", "error", "aborted", "length"):
+        return next_move(reply)
+    return "ask_again" if tool_calls(reply) or reply.stop_reason == "pause" else next_move(reply)
+
+
+def test_a_dispatch_that_asks_again_for_any_call_is_told_the_window_stops_a_cut_call_too():
+    assert check_dispatch(calls_first).problems == (
+        "window, a call cut by it: returned 'ask_again', expected 'window' (its cut call was "
+        "refused, and asking again overflows again: the history must shrink)",
+    )
+
+
+def test_a_dispatch_that_ends_on_stop_is_told_a_stop_with_a_call_has_a_result_to_read():
+    def stop_is_done(reply):
+        return "done" if reply.stop_reason == "stop" else next_move(reply)
+
+    (problem,) = check_dispatch(stop_is_done).problems
+    assert problem.startswith("stop with a call (as some compatible servers send it): returned")
+
+
+def test_every_case_is_labelled_with_what_its_reply_holds():
+    for english, _, reply, *_ in CASES:
+        calls = len(tool_calls(reply))
+        if "two calls" in english:
+            assert calls == 2, english
+        elif "no call" in english or english in ("stop (end_turn)", "window", "pause"):
+            assert calls == 0, english
+        elif "call" in english:
+            assert calls == 1, english
 
 
 def test_a_dispatch_that_raises_is_reported_not_raised():

@@ -1,5 +1,7 @@
 """Chapter 10 exercise: the schema checker passes the package's own function_schema and names
-each rule a plausible generator gets wrong, in both editions."""
+each rule a plausible generator gets wrong, in both editions: among them the learner simulation's
+wrong answer that once passed (a dropped "default": null), its crash ("required": None) and its
+answers of odd shape (a tuple for a list, a set for required, a property written as a string)."""
 
 import inspect
 import typing
@@ -65,8 +67,8 @@ def test_a_generator_that_requires_every_parameter_is_told_which_have_defaults()
 
 def test_a_generator_that_drops_the_docstring_is_told_each_description():
     named = "\n".join(check_schema_of(no_descriptions).problems)
-    assert "find_order.order_id: description is None, expected 'The order number" in named
-    assert "check_stock.copies: description is None" in named
+    assert "find_order.order_id: description is missing, expected 'The order number" in named
+    assert "check_stock.copies: description is missing" in named
 
 
 def test_a_generator_that_forgets_additional_properties_is_told_for_each_function():
@@ -77,9 +79,72 @@ def test_a_generator_that_forgets_additional_properties_is_told_for_each_functio
 
 def test_a_literal_read_as_a_string_is_named_with_its_enum():
     assert check_schema_of(strings_for_literals).problems == (
-        "rate_order.stars: type is 'string', expected 'integer' (int is an integer, float a "
-        "number, bool a boolean)",
-        "rate_order.stars: enum is None, expected [1, 2, 3, 4, 5] (a Literal's values are an enum)",
+        "rate_order.stars: type is 'string', expected 'integer'; enum is missing, expected "
+        "[1, 2, 3, 4, 5] (a Literal is an enum of its values, typed as they are)",
+    )
+
+
+def without_null_defaults(function):  # "default": None dropped, as if it said nothing
+    schema = function_schema(function)
+    for prop in schema["properties"].values():
+        if "default" in prop and prop["default"] is None:
+            del prop["default"]
+    return schema
+
+
+def test_a_dropped_null_default_is_named():
+    assert check_schema_of(without_null_defaults).problems == (
+        "search_books.author: default is missing, expected None (a parameter with a default "
+        "keeps it, None included)",
+    )
+
+
+def test_a_tuple_where_json_has_a_list_passes():
+    def tuples(function):  # typing.get_args gives a tuple: the same JSON as a list
+        schema = function_schema(function)
+        for prop in schema["properties"].values():
+            for key in ("enum", "anyOf"):
+                if key in prop:
+                    prop[key] = tuple(prop[key])
+        return {**schema, "required": tuple(schema["required"])}
+
+    assert check_schema_of(tuples).passed
+
+
+def test_required_as_none_or_a_set_is_named_and_never_raised():
+    for required, said in ((None, "required is None"), ({"order_id"}, "required is a set")):
+        problems = check_schema_of(lambda f, r=required: {**function_schema(f), "required": r})
+        assert problems.problems[0] == (
+            f"find_order: {said}, expected the list ['order_id'] (JSON has lists, not sets or "
+            "None: the parameters without a default, in the order of the signature)"
+        )
+        assert len(problems.problems) == len(FUNCTIONS)  # a set fails whatever its order
+
+
+def test_a_property_written_as_a_type_name_is_told_to_be_a_schema():
+    def names_only(function):
+        schema = function_schema(function)
+        props = {name: prop.get("type", "string") for name, prop in schema["properties"].items()}
+        return {**schema, "properties": props}
+
+    assert check_schema_of(names_only).problems[0] == (
+        "find_order.order_id: 'integer' is not a schema; each property is a dict, such as "
+        "{'type': 'integer'}"
+    )
+
+
+def test_a_lists_type_is_told_the_list_rule_not_the_scalar_one():
+    def lists_as_strings(function):
+        schema = function_schema(function)
+        props = {
+            name: {"type": "string"} if prop.get("type") == "array" else prop
+            for name, prop in schema["properties"].items()
+        }
+        return {**schema, "properties": props}
+
+    assert check_schema_of(lists_as_strings).problems == (
+        "search_books.words: type is 'string', expected 'array'; items is missing, expected "
+        "{'type': 'string'} (list[X] is an array of X)",
     )
 
 
@@ -89,6 +154,22 @@ def test_a_generator_that_raises_or_returns_no_dict_is_reported_not_raised():
 
     assert "raised KeyError" in check_schema_of(broken).problems[0]
     assert "not a dict" in check_schema_of(lambda function: None).problems[0]
+
+
+@in_chinese
+def test_the_chinese_type_rule_names_bool_too():
+    def bools_as_integers(function):
+        schema = function_schema(function)
+        props = {
+            name: {**prop, "type": "integer"} if prop.get("type") == "boolean" else prop
+            for name, prop in schema["properties"].items()
+        }
+        return {**schema, "properties": props}
+
+    assert check_schema_of(bools_as_integers).problems == (
+        "set_gift.wrapped：type 是 'integer'，应为 'boolean'"
+        "（str 是 string，int 是 integer，float 是 number，bool 是 boolean）",
+    )
 
 
 @in_chinese

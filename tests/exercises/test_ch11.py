@@ -1,7 +1,9 @@
 """Chapter 11 exercise: the gate's checker passes the package's own rule and names each plausible
 mistake (no gate, a gate by name, an answer never read, a truthy "yes", a gate that never
 opens, a read-only tool refused, an approver shown other arguments, a gate that raises), in both
-editions."""
+editions; and the learner simulation's findings: a gate that trusts a model-written
+"approved": true (it passed), an approver called with **arguments (the message said it was
+never asked) and a gate that runs the tool before it asks (the message was the draft's)."""
 
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
@@ -96,7 +98,69 @@ def test_a_gate_that_asks_about_every_tool_refuses_the_read_only_ones():
 
 def test_an_approver_shown_other_arguments_than_the_calls_is_named():
     (problem,) = check_gate(shows_no_arguments).problems
-    assert problem.startswith("the approver was shown ('refund_order', {}), not the call")
+    assert problem == (
+        "the approver was called as approve('refund_order', {}): call approve(tool.name, "
+        "arguments), the call's own arguments as one dict"
+    )
+
+
+def test_a_gate_that_trusts_an_approval_the_model_wrote_is_named():
+    def trusts_approved(tool, arguments, approve):
+        if tool.read_only or arguments.get("approved") is True:
+            return None
+        return None if approve(tool.name, arguments) is True else "not approved"
+
+    assert check_gate(trusts_approved).problems == (
+        'let refund_order run because its arguments say "approved": true: the model wrote '
+        "that, and only the program's approver approves",
+    )
+
+
+def test_the_draft_is_not_told_about_approved_as_well_as_the_plain_no():
+    problems = check_gate(asks_and_does_not_listen).problems
+    assert not any('"approved": true' in problem for problem in problems)
+
+
+def test_an_approver_called_with_keywords_is_named_raised_or_swallowed():
+    def keywords(tool, arguments, approve):
+        return None if tool.read_only or approve(tool.name, **arguments) is True else "no"
+
+    def swallowed(tool, arguments, approve):
+        try:
+            return keywords(tool, arguments, approve)
+        except TypeError:
+            return "the approver failed"
+
+    assert check_gate(keywords).problems == (
+        "gate(refund_order, ...) raised TypeError: approve takes (name, arguments), the "
+        "arguments as one dict",
+    )
+    assert check_gate(swallowed).problems == (
+        "refused refund_order although the approver said yes",
+        "the approver was called as approve('refund_order', order_id=1042): call "
+        "approve(tool.name, arguments), the call's own arguments as one dict",
+    )
+
+
+def test_a_gate_that_runs_the_tool_before_it_asks_is_told_it_only_decides():
+    def runs_then_asks(tool, arguments, approve):
+        if not tool.read_only:
+            tool.function(**arguments)
+        return None if tool.read_only or approve(tool.name, arguments) is True else "no"
+
+    problems = check_gate(runs_then_asks).problems
+    assert problems[0] == (
+        "the gate ran refund_order itself: a gate only decides (None, or the reason), and the "
+        "boundary runs the tool once it says None"
+    )
+
+
+def test_an_approver_shown_the_tool_is_named_by_the_tools_name_only():
+    def shows_tool(tool, arguments, approve):
+        return None if tool.read_only or approve(tool, arguments) is True else "no"
+
+    (problem,) = check_gate(shows_tool).problems
+    assert problem.startswith("the approver was called as approve(Tool('refund_order'), {")
 
 
 def test_a_gate_that_raises_or_returns_something_else_is_reported_not_raised():
@@ -118,3 +182,7 @@ def test_the_mistakes_are_named_in_chinese():
         in problems
     )
     assert check_gate(never_opens).problems == ("审批函数同意了，refund_order 却被拒绝",)
+    assert check_gate(shows_no_arguments).problems == (
+        "审批函数是这样被调用的：approve('refund_order', {})；要调用 approve(tool.name, "
+        "arguments)，把调用自己的参数作为一个 dict 传进去",
+    )

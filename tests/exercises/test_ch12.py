@@ -1,5 +1,7 @@
 """Chapter 12 exercise: the CallToolResult mapping's checker passes the package's own mapping and
-names each plausible mistake, in both editions."""
+names each plausible mistake, in both editions; a string content, which the API reads as one
+text block, passes for one text and is named in words of its own for more (the learner
+simulation's "content has no list of block(s)", in Chinese "content 有 no list of 个块")."""
 
 from editions import english_afterwards, in_chinese  # noqa: F401 - the fixture is autouse
 
@@ -73,6 +75,30 @@ def test_a_wrong_id_and_a_dropped_error_are_named():
     )
 
 
+def texts_joined(tool_use_id, result):  # one string, as a text-only client might send it
+    text = "\n".join(block.get("text", "") for block in result["content"])
+    block = {"type": "tool_result", "tool_use_id": tool_use_id, "content": text}
+    return block | ({"is_error": True} if result["isError"] else {})
+
+
+def test_a_string_content_passes_for_one_text_and_is_named_for_more_blocks():
+    assert check_mapping(texts_joined).problems == (
+        "two text blocks: content is one string, but the server sent 2 blocks: a string stands "
+        "for a single text block, so keep them as a list of blocks",
+        "an image beside text: content is one string, but the server sent 2 blocks: a string "
+        "stands for a single text block, so keep them as a list of blocks",
+    )
+
+
+def test_a_content_that_is_no_list_is_named_by_its_type():
+    def no_content(tool_use_id, result):
+        return {"type": "tool_result", "tool_use_id": tool_use_id, "content": None}
+
+    assert check_mapping(no_content).problems[0] == (
+        "a sum: content is None, not a list of blocks: keep every block the server sent"
+    )
+
+
 def test_a_mapping_that_raises_is_reported_not_raised():
     def broken(tool_use_id, result):
         return {"tool_use_id": tool_use_id, "content": result["structuredContent"]}
@@ -88,4 +114,8 @@ def test_the_chinese_edition_names_the_mistakes_in_chinese():
     assert verdict.problems[0] == "一个和：isError 是 MCP 的名字：Messages API 读的是 is_error"
     assert check_mapping(first_block_only).problems[0] == (
         "两个文本块：content 有 1 个块，服务器发了 2 个：每一个都要留下"
+    )
+    assert check_mapping(texts_joined).problems[0] == (
+        "两个文本块：content 是一个字符串，可服务器发了 2 个块：一个字符串只能代表一个文本块，"
+        "所以要把它们保留成块的列表"
     )

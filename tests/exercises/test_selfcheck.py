@@ -9,6 +9,7 @@ import pkgutil
 import re
 import sys
 import types
+import unicodedata
 
 import pytest
 
@@ -94,6 +95,11 @@ def test_an_unknown_chapter_names_the_fix():
         questions("42")
 
 
+def test_a_question_recalls_or_applies_and_nothing_else():
+    with pytest.raises(ValueError, match=r"kind 'aply' is neither 'recall' nor 'apply'"):
+        Question(prompt=("?", ""), hint=("", ""), why=("", ""), accept=("x",), kind="aply")
+
+
 def test_a_question_needs_options_and_a_letter_or_accepted_answers():
     with pytest.raises(ValueError, match=r"either options and an answer letter, or accept"):
         Question(prompt=("?", ""), hint=("", ""), why=("", ""))
@@ -129,7 +135,7 @@ def wrong_answers(chapter: str) -> dict:
 
 
 def test_the_chapters_are_found_from_00_on():
-    assert CHAPTERS[:9] == [f"{n:02d}" for n in range(9)]
+    assert CHAPTERS[:13] == [f"{n:02d}" for n in range(13)]
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
@@ -179,17 +185,47 @@ def test_a_chapters_right_answers_sit_in_different_positions(chapter):
     assert len(set(letters)) == len(letters), f"chapter {chapter}'s answers are {letters}"
 
 
-def strictly_longest(question: Question) -> bool:
-    """The right option is longer, in English, than every other option."""
-    lengths = [len(english) for english, _ in question.options]
+def columns(text: str) -> int:
+    """How wide a text looks: a CJK character takes two columns. Example: "读 id" -> 5"""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def strictly_longest(question: Question, side: int, size=len) -> bool:
+    """The right option is longer, in one edition, than every other option."""
+    lengths = [size(option[side]) for option in question.options]
     right = lengths.pop(question.letters.index(question.answer))
     return right > max(lengths)
 
 
-def test_the_right_option_is_the_longest_in_at_most_a_third_of_the_questions():
-    asked = [question for chapter in CHAPTERS for question in multiple_choice(chapter)]
-    longest = [question.prompt[0][:50] for question in asked if strictly_longest(question)]
+# A skimmer counts characters or sees widths: in zh-CN a Hanzi is one character and two columns.
+@pytest.mark.parametrize("size", [len, columns], ids=["characters", "columns"])
+@pytest.mark.parametrize("side", [0, 1], ids=["en", "zh-CN"])
+def test_the_right_option_is_the_longest_in_at_most_a_third_of_the_questions(side, size):
+    asked = [(chapter, q) for chapter in CHAPTERS for q in multiple_choice(chapter)]
+    longest = [
+        f"{chapter}: {q.prompt[0][:40]}" for chapter, q in asked if strictly_longest(q, side, size)
+    ]
     assert 3 * len(longest) <= len(asked), f"{len(longest)} of {len(asked)}: {longest}"
+
+
+@pytest.mark.parametrize("size", [len, columns], ids=["characters", "columns"])
+@pytest.mark.parametrize("side", [0, 1], ids=["en", "zh-CN"])
+def test_nor_is_it_the_shortest_in_more_than_a_third(side, size):
+    asked = [(chapter, q) for chapter in CHAPTERS for q in multiple_choice(chapter)]
+    shortest = [
+        f"{chapter}: {q.prompt[0][:40]}"
+        for chapter, q in asked
+        if strictly_longest(q, side, lambda text: -size(text))
+    ]
+    assert 3 * len(shortest) <= len(asked), f"{len(shortest)} of {len(asked)}: {shortest}"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_chapter_asks_at_least_two_questions_that_apply_an_idea(chapter):
+    applied = [
+        question.prompt[0][:50] for question in questions(chapter) if question.kind == "apply"
+    ]
+    assert len(applied) >= 2, f"chapter {chapter} applies an idea in {applied}"
 
 
 def test_every_letter_is_the_right_one_somewhere():

@@ -76,7 +76,28 @@ ODD_BLOCKS = [{"type": "thinking"}, {"type": "server_tool_use"}, {"type": 7}, {"
               {"type": "text", "text": 5}, {"type": "image", "source": {}}, {},
               {"type": "text", "text": "a", "cache_control": {"type": "ephemeral", "ttl": "2h"}},
               {"type": "text", "text": "a" * 3000, "cache_control": {"type": "ephemeral"}},
-              {"type": "text", "text": "a", "cache_control": "ephemeral"}]  # fmt: skip
+              {"type": "text", "text": "a", "cache_control": "ephemeral"},
+              {"type": "text", "text": "a", "cache_control": {"type": "ephemeral", "ttl": "1h"}},
+              {"type": "tool_result", "tool_use_id": "toolu_0_0", "content": [
+                  {"type": "tool_reference", "tool_name": "get_time"}]},
+              {"type": "tool_result", "tool_use_id": "toolu_0_0", "content": [
+                  {"type": "tool_reference", "tool_name": "nowhere"}]}]  # fmt: skip
+# What the addendum's rules read (issue 35): strict schemas in and out of the subset, an output
+# format, automatic caching's TTL, pre-warming, deferral, callers, examples.
+OPEN = {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}
+CLOSED = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"],
+          "additionalProperties": False}  # fmt: skip
+RULE_EXTRAS = [
+    ("cache_control", {"type": "ephemeral", "ttl": "1h"}), ("max_tokens", 0),
+    ("output_config", {"format": {"type": "json_schema", "schema": CLOSED}}),
+    ("output_config", {"format": {"type": "json_schema", "schema": OPEN}}),
+]  # fmt: skip
+TOOL_EXTRAS = [
+    {"strict": True, "input_schema": CLOSED}, {"strict": True, "input_schema": OPEN},
+    {"defer_loading": True}, {"defer_loading": True, "cache_control": {"type": "ephemeral"}},
+    {"allowed_callers": ["code_execution_20260120"]}, {"allowed_callers": ["elsewhere"]},
+    {"input_examples": [{"a": 1}]}, {"input_examples": [{"a": "one"}]},
+]  # fmt: skip
 FAULTS = ["", "", "", "", "overloaded", "rate_limit", "server_error", "overloaded_retryable",
           "disconnect", "stream_cut", "slow=0", "slow=0.5", "slow=-1", "slow=x", "x"]  # fmt: skip
 SERVER_FAULTS = {"overloaded": 529, "server_error": 500, "overloaded_retryable": 529}
@@ -164,8 +185,14 @@ def conversation(rnd: random.Random) -> dict:
 
 
 def mutated(rnd: random.Random) -> object:
-    """A valid request with one part replaced, deleted or added."""
+    """A valid request with one part replaced, deleted or added; with a rule's field (issue 35)
+    sometimes too: some break the rule, some do not."""
     request = conversation(rnd)
+    if rnd.random() < 0.2:
+        key, value = rnd.choice(RULE_EXTRAS)
+        request[key] = value
+    for tool in request.get("tools", []) if rnd.random() < 0.2 else []:
+        tool.update(rnd.choice(TOOL_EXTRAS))
     where = rnd.choice(["top", "top", "message", "block", "block", "tool", "whole"])
     value = odd(rnd)
     if where == "whole":
@@ -565,20 +592,22 @@ def test_malformed_openai_requests_get_a_4xx_not_a_500():
 
 
 # --- beta requests and server tools -------------------------------------------------------------
-EVERY_BETA = ",".join(BETAS)
+EVERY_BETA = ",".join([*BETAS, "fine-grained-tool-streaming-2025-05-14"])  # + the legacy one
 ANY = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 9000) | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from([
         "type", "name", "content", "tool", "tool_use_id", "id", "input", "edits", "keep",
         "trigger", "value", "schema", "previous_message_id", "server_name", "url",
-        "definition", "tool_references"]), inner, max_size=4),
+        "definition", "tool_references", "tool_name", "pattern", "query", "limit", "configs",
+        "enabled", "defer_loading", "clear_at_least", "exclude_tools"]), inner, max_size=4),
     max_leaves=10,
 )  # fmt: skip
 SERVER_BLOCK = st.builds(
     lambda kind, extra: {"type": kind, **extra},
     st.sampled_from(["server_tool_use", "web_search_tool_result", "mcp_tool_use",
                      "mcp_tool_result", "compaction", "tool_addition", "tool_removal",
-                     "tool_result", "advisor_tool_result", "fallback", "mcp_tool_listing"]),
+                     "tool_result", "advisor_tool_result", "fallback", "mcp_tool_listing",
+                     "tool_search_tool_result"]),
     st.dictionaries(st.sampled_from(["id", "name", "input", "content", "tool_use_id", "tool",
                                      "server_name"]), ANY, max_size=4),
 )  # fmt: skip
@@ -588,6 +617,14 @@ SERVER_TOOLS = st.lists(st.sampled_from([
     {"name": "t", "input_schema": {"type": "object"}, "defer_loading": True},
     {"type": "code_execution_20250522", "name": "code_execution"},
     {"type": "mcp_toolset", "mcp_server_name": "w"},
+    {"type": "tool_search_tool_bm25", "name": "tool_search_tool_bm25"},
+    {"type": "memory_20250818", "name": "memory"}, {"type": "memory_20250818", "name": "notes"},
+    {"type": "computer_toolset_20260801", "configs": {"zoom": {"enabled": False}}},
+    {"type": "code_execution_20260120", "name": "code_execution"},
+    {"name": "q", "input_schema": {"type": "object"}, "allowed_callers": [
+        "code_execution_20260120"]},
+    {"name": "s", "strict": True, "input_schema": {"type": "object", "properties": {
+        "n": {"type": "integer", "minimum": 1}}}},
 ]), max_size=4, unique_by=lambda tool: tool.get("name", tool.get("type")))  # fmt: skip
 BETA_FIELDS = st.dictionaries(st.sampled_from(
     ["context_management", "thread", "output_format", "mcp_servers", "compaction", "container"]

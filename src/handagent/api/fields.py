@@ -121,9 +121,9 @@ TOOLS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "web_fetch_20260209": (("name",), _FETCH),
     "web_fetch_20260309": (("name",), (*_FETCH, "use_cache")),
     "web_fetch_20260318": (("name",), (*_FETCH, "response_inclusion", "use_cache")),
-    "browser_toolset_20260801": ((), ("cache_control", "configs")),
-    "computer_toolset_20260801": ((), ("cache_control", "configs")),
-}
+    "browser_toolset_20260801": ((), ("allowed_callers", "cache_control", "configs")),  # docs*
+    "computer_toolset_20260801": ((), ("allowed_callers", "cache_control", "configs")),  # docs*
+}  # *allowed_callers (["direct"] only): the docs' "Client toolsets", not SDK 2.10
 
 # Thinking configs: type -> (required, optional) (SDK: types/thinking_config_*_param.py).
 THINKING: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {

@@ -26,9 +26,7 @@ blocks; the result then opens the next assistant turn (recorded: pydantic-ai
 test_in_flight_native_tool_call_history_is_accepted). A waiting call needs its tool still
 defined. A result block needs its call before it, in the same turn or waiting.
 
-Thinking blocks (§2.4): under manual thinking an assistant message that holds thinking starts
-with it, and so does the latest one when it calls a tool (`check_thinking_first`); the rules
-need no signature, so they come first.
+Thinking blocks (§2.4): thinking comes first, read before any signature (`check_thinking_first`).
 
 Not handled here: rules that depend on the model (`model_rules`) or on a thinking block's
 signature (`mock.model.signatures`).
@@ -166,8 +164,8 @@ def check_block(block: object, where: str, table: Table = fields.BLOCKS, *, spac
         raise invalid(f"{where}.compaction.content: Input should be a valid string")
 
 
-def check_thinking_first(messages: list[dict]) -> None:
-    """Under manual thinking (`thinking.type: "enabled"`), thinking comes first (§2.4):
+def check_thinking_first(messages: list[dict], *, manual: bool = True) -> None:
+    """Thinking comes first (§2.4). Under manual thinking (`thinking.type: "enabled"`):
 
     - an assistant message that holds thinking starts with it:
       [text, thinking, tool_use] -> 400 "messages.1.content.0: If an assistant message contains
@@ -176,22 +174,24 @@ def check_thinking_first(messages: list[dict]) -> None:
       [tool_use] -> 400 "messages.1.content.0.type: Expected thinking or redacted_thinking, but
       found tool_use. When thinking is enabled, a final assistant message must start with ..."
 
-    Both read the request's content only, never a signature, so they come before the mock
-    checks any (`mock.model.signatures`). Only under manual thinking, where every turn thinks:
-    adaptive thinking may skip thinking in a turn ("Don't build application logic that assumes
-    every assistant turn starts with one", §2.1) or think after text. Recorded under adaptive
-    thinking: Opus 4.6 streams [text, thinking, text]; a Sonnet 5 history whose message starts
-    with server_tool_use, and hand-written [tool_use] turns without thinking sent to Opus 4.8,
-    Fable 5, Opus 5 and Sonnet 5, were accepted. [U] whether the API applies either rule under
-    adaptive thinking to a turn that did think and was stripped: no recording shows it.
+    With `manual=False` (adaptive, or left out on a model that thinks by default), only the
+    first rule, in the latest message, for text before thinking (issue 35: "Found text.", not
+    "cannot be modified"); a server tool's blocks before thinking pass (recorded: pydantic-ai,
+    Sonnet 5, [server_tool_use, ..., thinking], 200). Both read the content only, never a
+    signature, so they come before the mock checks any (`mock.model.signatures`). Adaptive
+    thinking may skip thinking in a turn ("Don't build application logic that assumes every
+    assistant turn starts with one", §2.1) or think after text: Opus 4.6 streams [text, thinking,
+    text]; hand-written [tool_use] turns without thinking sent to Opus 4.8, Fable 5, Opus 5 and
+    Sonnet 5 were accepted. [U] earlier messages' order under adaptive thinking, and a turn that
+    did think and was stripped.
     """
     assistants = [i for i, m in enumerate(messages) if m["role"] == "assistant"]
     kinds = {i: [b["type"] for b in blocks_of(messages[i])] for i in assistants}
-    for i in assistants:
+    for i in assistants if manual else [i for i in assistants[-1:] if kinds[i][:1] == ["text"]]:
         if kinds[i] and kinds[i][0] not in THINKING_BLOCKS and set(kinds[i]) & set(THINKING_BLOCKS):
             raise invalid(f"messages.{i}.content.0: " + FIRST_BLOCK.format(kind=kinds[i][0]))
     latest = kinds[assistants[-1]] if assistants else []
-    if "tool_use" in latest and latest[0] not in THINKING_BLOCKS:
+    if manual and "tool_use" in latest and latest[0] not in THINKING_BLOCKS:
         where = f"messages.{assistants[-1]}.content.0.type: "
         raise invalid(where + MUST_START_WITH_THINKING.format(kind=latest[0]))
 

@@ -26,6 +26,8 @@ models get no per-model rule), retired models (a 404 before any of this, see `ch
 
 from .models import Model
 from .rejections import (
+    ADAPTIVE_UNSUPPORTED,
+    ALWAYS_ON,
     BUDGET_OVER_MAX,
     CLEAR_THINKING_NEEDS_THINKING,
     EFFORT,
@@ -97,7 +99,7 @@ def _check_thinking(body: dict, model: Model, *, forced: bool, count_tokens: boo
         return
     kind = thinking["type"]
     if not model.accepts_thinking(kind, effort):
-        raise invalid(THINKING_TYPE.format(kind=kind) + _advice(kind, model))
+        raise invalid(_refused(kind, model))
     if kind != "enabled":
         return
     if forced:
@@ -110,6 +112,15 @@ def _check_thinking(body: dict, model: Model, *, forced: bool, count_tokens: boo
         )
     if not count_tokens and body["max_tokens"] <= budget:
         raise invalid(BUDGET_OVER_MAX)
+
+
+def _refused(kind: str, model: Model) -> str:
+    """The API's words for a thinking type this model refuses (§2.1, the docs' errors page)."""
+    if kind == "adaptive":
+        return ADAPTIVE_UNSUPPORTED
+    if kind == "disabled" and model.line in ("fable", "mythos"):
+        return ALWAYS_ON
+    return THINKING_TYPE.format(kind=kind) + _advice(kind, model)
 
 
 def _advice(kind: str, model: Model) -> str:

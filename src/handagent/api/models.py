@@ -88,6 +88,7 @@ class Model:
     # Thinking blocks of earlier turns are checked against the conversation they were made in
     # (system, tools, earlier messages): "preserved thinking", from Fable 5.1 and the 5.5 models.
     binds_thinking: bool = False
+    keeps_thinking: bool = True  # clear_thinking's default keep: all turns, else the last's
     # Request rules.
     forced_tool_choice: bool = True  # tool_choice "any" / "tool"
     prefill: bool = False  # a request may end with an assistant message
@@ -159,8 +160,7 @@ MODELS: tuple[Model, ...] = (
         released=date(2026, 11, 9), lifecycle="active", binds_thinking=True,
         forced_tool_choice=False,  # inherited from Fable 5.1, which refuses it
         reads_thinking_of=("claude-mythos-5-2",),
-        tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
-        prices=_FABLE_5_2_PRICES,
+        tool_prompt_tokens=(286, 406), tool_prompt_estimated=True, prices=_FABLE_5_2_PRICES,
         sources=(f"{DOCS}/models/fable-5-2/whats-new-fable-5-2", f"{REFERENCE} §1.1"),
         unconfirmed=("forced_tool_choice (refused, as on Fable 5.1)", _NO_TOOL_ROW, _NO_CACHE_ROW,
                      "prices.cache_write_5m, cache_write_1h (third-party sources only)"),
@@ -169,8 +169,7 @@ MODELS: tuple[Model, ...] = (
         id="claude-mythos-5-2", display_name="Claude Mythos 5.2", line="mythos",
         released=date(2026, 11, 9), lifecycle="active", binds_thinking=True, gated=True,
         forced_tool_choice=False, reads_thinking_of=("claude-fable-5-2",),
-        tool_prompt_tokens=(286, 406), tool_prompt_estimated=True,
-        prices=_FABLE_5_2_PRICES,
+        tool_prompt_tokens=(286, 406), tool_prompt_estimated=True, prices=_FABLE_5_2_PRICES,
         sources=("https://docs.aws.amazon.com/bedrock/latest/userguide/"
                  "model-card-anthropic-claude-mythos-5-2.md", f"{REFERENCE} §1.1"),
         unconfirmed=("prices (assumed equal to Fable 5.2)", _NO_TOOL_ROW, _NO_CACHE_ROW,
@@ -180,7 +179,7 @@ MODELS: tuple[Model, ...] = (
         id="claude-haiku-5-5", display_name="Claude Haiku 5.5", line="haiku",
         released=date(2026, 10, 7), lifecycle="active", binds_thinking=True,
         thinking_types=frozenset({"adaptive", "disabled"}), thinking_off_up_to="high",
-        default_effort="medium",
+        default_effort="medium", keeps_thinking=False,  # docs: "all Haiku: last turn only"
         progress_as_thinking=True,  # as its 5.5 siblings do
         tool_prompt_tokens=(354, 474), tool_prompt_estimated=True,  # Sonnet 5's row
         prices=Prices(0.10, 0.50, 0.125, 0.20, 0.01, long_prompt_above=100_000,
@@ -189,7 +188,8 @@ MODELS: tuple[Model, ...] = (
                  "https://platform.claude.com/docs/zh-CN/models/haiku-5-5/overview",
                  f"{REFERENCE} §1.1, §1.4, §2.1, §7"),
         unconfirmed=(_FORCED_UNKNOWN, _DISPLAY_UNKNOWN, _NO_TOOL_ROW,
-                     "progress_as_thinking (documented for Opus 5.5 and Sonnet 5.5)"),
+                     "progress_as_thinking (documented for Opus 5.5 and Sonnet 5.5)",
+                     "keeps_thinking (the context-editing table predates Haiku 5.5)"),
     ),
     Model(
         id="claude-sonnet-5-5", display_name="Claude Sonnet 5.5", line="sonnet",
@@ -321,7 +321,7 @@ MODELS: tuple[Model, ...] = (
     Model(
         id="claude-haiku-4-5-20251001", display_name="Claude Haiku 4.5", line="haiku",
         aliases=("claude-haiku-4-5",), released=date(2025, 10, 1), lifecycle="active",
-        replacement="claude-haiku-5-5", **dict(_CLAUDE_4, prefill=True),
+        replacement="claude-haiku-5-5", **dict(_CLAUDE_4, prefill=True, keeps_thinking=False),
         prices=Prices(1.00, 5.00, 1.25, 2.00, 0.10),
         sources=(f"{DOCS}/about-claude/models/overview", f"{REFERENCE} §1.1, §2.1, §3, §6, §7"),
     ),

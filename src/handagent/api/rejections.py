@@ -8,6 +8,9 @@ and the mock's `thinking` all raise with these, so the mock and a local check sa
     invalid("frobnicate: Extra inputs are not permitted") -> Rejection(400, ...)
     not_found("gpt-4") -> Rejection(404, "not_found_error", "model: gpt-4")
 
+Newer rules keep their words beside these: `tool_refusals` (tools and output schemas) and
+`request_refusals` (prompt caching, context edits, the MCP connector, the body itself).
+
 Not handled here: deciding when a rule applies (see `checks`, `model_rules`, and for thinking
 blocks' signatures `mock.model.signatures`).
 """
@@ -72,10 +75,23 @@ PREFILL = (
 )
 FORCED_TOOL_CHOICE = 'tool_choice: type "tool" and "any" are not supported for this model.'
 FORCED_WITH_THINKING = "Thinking may not be enabled when tool_choice forces tool use."
-# Verbatim for "enabled" and "disabled" (§2.1). [U] for "adaptive" and "between_tools" refused,
-# and for "disabled" on Sonnet 5.5 ("points to between_tools"): the same sentence with that
-# type, and the advice names what the model does accept.
+# Verbatim for "enabled" and "disabled" (§2.1). [U] for "between_tools" refused, and for
+# "disabled" on Sonnet 5.5 ("points to between_tools"): the same sentence with that type, and
+# the advice names what the model does accept.
 THINKING_TYPE = '"thinking.type.{kind}" is not supported for this model.'
+# Verbatim, the docs' errors page: "Models that support only extended thinking (Claude 4.5 and
+# earlier models) reject `thinking: {"type": "adaptive"}`" with this (also docker/docker-agent
+# #3362, req_011CcbEvpiV1QW9DZQ7XGRft).
+ADAPTIVE_UNSUPPORTED = "adaptive thinking is not supported on this model"
+# Verbatim, the docs (errors; thinking troubleshooting): "disabled" on the models where
+# "thinking is always on: Claude Fable 5.1, Claude Mythos 5.1, Claude Fable 5, Claude Mythos 5,
+# and Claude Mythos Preview" (Opus 5.5 keeps the "adaptive" advice); [U] for Fable and Mythos
+# 5.2, which the page does not list: their family's words.
+ALWAYS_ON = (
+    '"thinking.type.disabled" is not supported for this model. Thinking defaults to adaptive '
+    'mode when not specified; use "thinking.type.enabled" with "budget_tokens" for extended '
+    "thinking."
+)
 THINKING_ADVICE = {
     "adaptive": ' Use "thinking.type.adaptive" and "output_config.effort" to control thinking '
     "behavior.",
@@ -91,9 +107,9 @@ BUDGET_OVER_MAX = (  # §2.6
 # Recorded (tests/recorded, pydantic-ai test_anthropic_explicit_effort_xhigh_unsupported):
 # the supported levels are listed in alphabetical order.
 EFFORT = "This model does not support effort level '{effort}'. Supported levels: {levels}."
-# [U] a model without effort at all (Sonnet 4.5 "rejects effort entirely", wording not found):
-# the pydantic pattern of an unknown field, at the field's path.
-NO_EFFORT = "output_config.effort: Extra inputs are not permitted"
+# A model without effort at all (Haiku 4.5, Sonnet 4.5): the API's words as public projects
+# quote them, probed live (2026-08-28 and 2026-10-08, Haiku 4.5).
+NO_EFFORT = "This model does not support the effort parameter."
 MAX_TOKENS_OVER = (  # §3, the pattern of anthropics/claude-code#11302
     "max_tokens: {asked} > {limit}, which is the maximum allowed number of output tokens "
     "for {model}"
@@ -104,12 +120,6 @@ MAX_TOKENS_OVER = (  # §3, the pattern of anthropics/claude-code#11302
 # silent; the wording names prompt tokens only, and §5's `model_context_window_exceeded` is a
 # reply that "filled the model's context window", so a prompt that fits may ask for more).
 PROMPT_TOO_LONG = "prompt is too long: {tokens} tokens > {window} maximum"
-# Prompt caching: tghamm/Anthropic.SDK#50 (the envelope, 2024-09), VicBilibily/GCMP#83 (2026-02).
-# [U] whether the top-level (automatic) `cache_control` takes one of the four.
-TOO_MANY_BREAKPOINTS = "A maximum of 4 blocks with cache_control may be provided. Found {found}."
-MAX_BREAKPOINTS = 4
-# [U] pydantic's wording for the SDK's CacheControlEphemeralParam, as for other fields
-CACHE_TTLS = ("5m", "1h")
 # 2023-06-01 only (§3); 2026-10-21 refuses the field itself as an extra input.
 SAMPLING_DEPRECATED = "`{name}` is deprecated for this model."  # [U] for top_p and top_k
 SAMPLING_ONE_OF = (
@@ -178,7 +188,10 @@ NO_KEY = "x-api-key header is required"  # stackblitz-labs/bolt.diy#156
 BAD_KEY = "invalid x-api-key"  # §8, cline/cline#12 [U whether Bearer auth changed it]
 NO_VERSION = "anthropic-version: header is required"  # envoyproxy/ai-gateway#1909 (2026-03)
 BAD_VERSION = 'anthropic-version: "{value}" is not a valid version'  # decolua/9router#2357
-BAD_BETA = (  # aaronrussell/anthropix#15, pacifio/cersei#20 (docs.claude.com since 2026)
+# https://platform.claude.com/docs/en/api/beta-headers ("Error handling"), and live from Claude
+# Code 2.1.272 (2026); the docs.claude.com address of earlier reports (aaronrussell/anthropix#15)
+# is gone from both.
+BAD_BETA = (
     "Unexpected value(s) {values} for the `anthropic-beta` header. Please consult our "
-    "documentation at docs.claude.com or try again without the header."
+    "documentation at platform.claude.com/docs or try again without the header."
 )

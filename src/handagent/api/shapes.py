@@ -10,7 +10,10 @@ through these, so a missing field or an unknown tag is worded the same way where
 Not handled here: which fields a shape has (`fields`), or any rule about what a request means.
 """
 
-from .rejections import invalid
+import json
+from functools import lru_cache
+
+from .rejections import INVALID_SCHEMA, invalid
 
 Table = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]  # kind -> (required, optional) fields
 
@@ -72,3 +75,31 @@ def blocks_of(message: dict) -> list[dict]:
     if isinstance(content, str):
         return [{"type": "text", "text": content}] if content else []
     return content
+
+
+def valid_schema(schema: dict) -> bool:
+    """Whether a schema is a draft 2020-12 JSON Schema. Example: {"properties": 5} -> False"""
+    return _valid(json.dumps(schema, sort_keys=True))
+
+
+@lru_cache(maxsize=1024)  # a notebook sends the same menu again and again; a check costs 1 ms
+def _valid(schema: str) -> bool:
+    from .schemas import is_draft_2020_12_schema  # late: chapter 00 sends no tools
+
+    return is_draft_2020_12_schema(json.loads(schema))
+
+
+def check_format(spec: object, where: str) -> None:
+    """A structured-output format: {"type": "json_schema", "schema": {...}} (SDK:
+    JSONOutputFormatParam)."""
+    if spec is None:
+        return
+    if not isinstance(spec, dict):
+        raise invalid(f"{where}: Input should be a valid dictionary or object")
+    if spec.get("type") != "json_schema":
+        raise invalid(f"{where}.type: Input should be 'json_schema'")
+    check_fields(spec, where, "json_schema", {"json_schema": (("schema",), ())})
+    if not isinstance(spec["schema"], dict):
+        raise invalid(f"{where}.schema: Input should be a valid dictionary")
+    if not valid_schema(spec["schema"]):
+        raise invalid(f"{where}.schema: {INVALID_SCHEMA}")

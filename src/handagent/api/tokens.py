@@ -31,6 +31,7 @@ TOKENIZER_FACTORS = {"2025": 1.0, "2026": 1.3}
 MESSAGE_OVERHEAD = 3  # role markers around every message
 REQUEST_OVERHEAD = 4  # start and end of the conversation
 IMAGE_TOKENS = 1_000  # flat: the mock does not decode images
+_COMPACT_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # made once
 
 
 def row(model: object) -> models.Model:
@@ -64,7 +65,7 @@ def _value_tokens(value: object) -> int:
     # Structured values (schemas, tool inputs) count as their compact JSON text.
     if isinstance(value, str):
         return text_tokens(value)
-    return text_tokens(json.dumps(unmarked(value), ensure_ascii=False, separators=(",", ":")))
+    return text_tokens(_COMPACT_JSON.encode(unmarked(value)))
 
 
 def block_tokens(block: dict | str) -> int:

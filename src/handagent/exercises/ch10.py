@@ -5,19 +5,22 @@ The learner writes `schema_of(function) -> dict`: one property per parameter, it
 type from the hint (`int` an integer, `Literal[...]` an enum, `X | None` an anyOf, `list[X]` an
 array), required unless it has a default (then the default is kept), each parameter's line of
 the docstring's `Args:` as its description, and `"additionalProperties": false`.
-`check_schema_of` names, per function and parameter, each thing that differs, with the rule.
+`check_schema_of` names, in one sentence per parameter, each key that differs and the rule: a
+key left out differs from a key whose value is null (`"default": None` is kept), a tuple is read
+as the JSON list it becomes, and a `required` that is not a list (None, a set) is named as such.
 
 Hints follow the edition's language, `handagent.language`.
 
 Not handled here: the tool's description (the docstring's first part), `*args`, nested types.
 """
 
+import json
 import typing
 
 from ..language import pick
 from ..runtime.function_tools import function_schema
 from . import Verdict, attempt
-from .selfcheck import Question
+from .questions.ch10 import SELF_CHECK  # noqa: F401 - the chapter's self-check, read by selfcheck
 
 EXERCISE = ("10 · a schema from a typed function", "10 · 从带类型的函数生成 schema")
 
@@ -60,19 +63,107 @@ FUNCTIONS = (find_order, check_stock, rate_order, search_books, set_gift)
 KEYS = ("type", "enum", "anyOf", "items", "default", "description")
 RULES = {  # (English, Chinese): why that key is what it is
     "type": (
-        "int is an integer, float a number, bool a boolean",
-        "int 是 integer，float 是 number",
+        "str is a string, int an integer, float a number, bool a boolean",
+        "str 是 string，int 是 integer，float 是 number，bool 是 boolean",
     ),
-    "enum": ("a Literal's values are an enum", "Literal 的取值是 enum"),
+    "enum": (
+        "a Literal is an enum of its values, typed as they are",
+        "Literal 是由它的取值组成的 enum，类型跟取值一致",
+    ),
     "anyOf": ("X | None is anyOf X or null", "X | None 是 anyOf X 或 null"),
     "items": ("list[X] is an array of X", "list[X] 是 X 的 array"),
-    "default": ("a parameter with a default keeps it", "有默认值的参数保留它的默认值"),
+    "default": (
+        "a parameter with a default keeps it, None included",
+        "有默认值的参数保留它的默认值，None 也一样",
+    ),
     "description": ("its line under Args: is its description", "Args: 下那一行是它的 description"),
 }
+ABSENT = object()  # a key the schema does not have: not the same as a key whose value is null
+
+
+def _json(value: object) -> object:
+    """A value as the API would read it; raises for what JSON cannot hold.
+
+    Example: (1, 2) -> [1, 2];  {1, 2} -> TypeError
+    """
+    return json.loads(json.dumps(value))
+
+
+def _rule(key: str, want: dict) -> tuple[str, str]:
+    """The reason for one key of one property: a Literal's or a list's type has its own."""
+    if key == "type" and "enum" in want:
+        return RULES["enum"]
+    if key == "type" and want.get("type") == "array":
+        return RULES["items"]
+    return RULES[key]
+
+
+def _part(key: str, got: object, want: object) -> tuple[str, str]:
+    """One key's difference, in English and Chinese, without its reason.
+
+    Example: ("default", ABSENT, 1) -> ("default is missing, expected 1", "缺少 default，应为 1")
+    """
+    if got is ABSENT:
+        return f"{key} is missing, expected {want!r}", f"缺少 {key}，应为 {want!r}"
+    if want is ABSENT:
+        return f"{key} is {got!r}, expected none", f"{key} 是 {got!r}，不该有这一项"
+    return f"{key} is {got!r}, expected {want!r}", f"{key} 是 {got!r}，应为 {want!r}"
+
+
+def _property(name: str, param: str, want: dict, have: object) -> str | None:
+    """What one property gets wrong, every key in one sentence; None when it is right."""
+    if not isinstance(have, dict):
+        example = {"type": have if isinstance(have, str) else "integer"}
+        return pick(
+            f"{name}.{param}: {have!r} is not a schema; each property is a dict, such as "
+            f"{example!r}",
+            f"{name}.{param}：{have!r} 不是 schema；每个属性都是一个 dict，比如 {example!r}",
+        )
+    parts, reasons = [], []
+    for key in KEYS:
+        if key == "type" and "anyOf" in want:
+            continue  # the anyOf sentence says it
+        got, expected = have.get(key, ABSENT), want.get(key, ABSENT)
+        try:
+            same = got is expected if ABSENT in (got, expected) else _json(got) == expected
+        except (TypeError, ValueError):  # not JSON: a set, a type, a function
+            same = False
+        if not same:
+            parts.append(_part(key, got, expected))
+            reasons += [] if _rule(key, want) in reasons else [_rule(key, want)]
+    if not parts:
+        return None
+    english = "; ".join(en for en, _ in parts) + f" ({'; '.join(en for en, _ in reasons)})"
+    chinese = "；".join(zh for _, zh in parts) + f"（{'；'.join(zh for _, zh in reasons)}）"
+    return pick(f"{name}.{param}: {english}", f"{name}.{param}：{chinese}")
+
+
+def _required(name: str, want: list, got: object) -> str | None:
+    """What `required` gets wrong: a JSON list of the parameters without a default, in order."""
+    if isinstance(got, list | tuple) and list(got) == want:
+        return None
+    if isinstance(got, list | tuple):
+        return pick(
+            f"{name}: required is {list(got)!r}, expected {want!r} (required means no default, "
+            "in the order of the signature)",
+            f"{name}：required 是 {list(got)!r}，应为 {want!r}（没有默认值的才必填，按签名的顺序）",
+        )
+    if got is ABSENT:
+        en, zh = "is missing", "缺少 required"
+    elif got is None:
+        en, zh = "is None", "required 是 None"
+    else:
+        en, zh = f"is a {type(got).__name__}", f"required 是一个 {type(got).__name__}"
+    return pick(
+        f"{name}: required {en}, expected the list {want!r} (JSON has lists, not sets or None: "
+        "the parameters without a default, in the order of the signature)",
+        f"{name}：{zh}，应为列表 {want!r}（JSON 里只有列表，没有 set 或 None："
+        "按签名的顺序，列出没有默认值的参数）",
+    )
 
 
 def _differences(name: str, expected: dict, got: object) -> list[str]:
-    """What `got` gets wrong about `name`'s schema, one sentence per rule."""
+    """What `got` gets wrong about `name`'s schema: a sentence per property, then the rest."""
     if not isinstance(got, dict):
         return [pick(f"{name}: returned {got!r}, not a dict", f"{name}：返回了 {got!r}，不是 dict")]
     problems = []
@@ -80,37 +171,17 @@ def _differences(name: str, expected: dict, got: object) -> list[str]:
         problems.append(pick(f'{name}: "type" must be "object"', f'{name}："type" 必须是 "object"'))
     props = got.get("properties") if isinstance(got.get("properties"), dict) else {}
     for param, want in expected["properties"].items():
-        have = props.get(param)
-        if not isinstance(have, dict):
+        if param not in props:
             problems.append(pick(f"{name}: no property {param!r}", f"{name}：没有属性 {param!r}"))
-            continue
-        for key in KEYS:
-            if key == "type" and "anyOf" in want:
-                continue  # the anyOf sentence says it
-            if have.get(key) != want.get(key):
-                problems.append(
-                    pick(
-                        f"{name}.{param}: {key} is {have.get(key)!r}, expected {want.get(key)!r}"
-                        f" ({RULES[key][0]})",
-                        f"{name}.{param}：{key} 是 {have.get(key)!r}，应为 {want.get(key)!r}"
-                        f"（{RULES[key][1]}）",
-                    )
-                )
+        elif said := _property(name, param, want, props[param]):
+            problems.append(said)
     extra = sorted(set(props) - set(expected["properties"]))
     if extra:
         problems.append(
             pick(f"{name}: properties no parameter has: {extra}", f"{name}：多出的属性 {extra}")
         )
-    want_required, got_required = expected.get("required", []), got.get("required", [])
-    if list(got_required) != want_required:
-        problems.append(
-            pick(
-                f"{name}: required is {got_required!r}, expected {want_required!r} (required "
-                "means no default, in the order of the signature)",
-                f"{name}：required 是 {got_required!r}，应为 {want_required!r}"
-                "（没有默认值的才必填，按签名的顺序）",
-            )
-        )
+    if said := _required(name, expected.get("required", []), got.get("required", ABSENT)):
+        problems.append(said)
     if got.get("additionalProperties") is not False:
         problems.append(
             pick(
@@ -132,107 +203,3 @@ def check_schema_of(learner_schema_of) -> Verdict:
             continue
         problems += _differences(function.__name__, function_schema(function), got)
     return Verdict(pick(*EXERCISE), tuple(problems))
-
-
-SELF_CHECK = (
-    Question(
-        prompt=(
-            "The system prompt says nothing about returns, and start_return's description says "
-            '"Open a return." A customer writes "I want to return order 1043." What is most '
-            "likely to happen?",
-            "system 提示里没有讲退货，start_return 的描述只写了“Open a return.”。顾客写："
-            "“我要退订单 1043。”最可能发生什么？",
-        ),
-        options=(
-            (
-                "The model asks the customer for a reason and the number of copies before "
-                "anything else",
-                "模型先问顾客退货原因和要退几本，别的什么都不做",
-            ),
-            (
-                "The model calls start_return at once; only the tool's check finds 1043 "
-                "undelivered",
-                "模型马上调用 start_return；只有工具自己的检查发现 1043 还没送到",
-            ),
-            ("The API refuses the request", "API 拒绝这个请求"),
-            (
-                "The model calls find_order, then start_return",
-                "模型先调用 find_order，再调用 start_return",
-            ),
-        ),
-        answer="b",
-        hint=(
-            "What tells the model the order of the two tools? Section 1 ran it both ways.",
-            "是什么告诉模型两个工具的先后？第 1 节两种都跑过。",
-        ),
-        why=(
-            "Nothing on the menu says to look the order up first, so the model goes straight to "
-            "the tool that fits the words; the function's own check is the last line of defence.",
-            "菜单上没有任何话说要先查订单，模型就直接选最对得上的工具；函数自己的检查是最后一道防线。",
-        ),
-    ),
-    Question(
-        prompt=(
-            "start_return is sent with strict: true and its schema says order_id has "
-            '"minimum": 1001. Why does the runtime still validate the arguments?',
-            'start_return 带着 strict: true 发送，schema 写着 order_id 的 "minimum": 1001。'
-            "为什么运行时还要校验参数？",
-        ),
-        options=(
-            ("Strict mode is slower than validating", "strict 模式比校验慢"),
-            (
-                "Strict applies only to the first call of a conversation; later calls are "
-                "free-form again",
-                "strict 只管一段对话里的第一次调用，后面的调用又可以随便写了",
-            ),
-            (
-                "Strict leaves minimum out of its grammar, and other providers may not be strict",
-                "strict 的语法里没有 minimum，别的服务商也未必有 strict",
-            ),
-            ("Validation is needed only for OpenAI Chat", "只有 OpenAI Chat 才需要校验"),
-        ),
-        answer="c",
-        hint=(
-            "Section 3: what did the SDK's transform do with minimum, and who else sends calls?",
-            "第 3 节：SDK 的转换把 minimum 怎么处理了？还有谁会发来调用？",
-        ),
-        why=(
-            "Strict constrains types, required keys and enums; minimum becomes words in the "
-            "description. The runtime's check is the contract whoever sends the call.",
-            "strict 约束类型、必填键和 enum；minimum 变成了描述里的文字。不管调用是谁发来的，"
-            "运行时的检查才是契约。",
-        ),
-    ),
-    Question(
-        prompt=(
-            "A conversation's earlier tool results are trimmed to one line each before every "
-            "request. The customer now asks about an order looked up an hour ago. What should "
-            "the trimmed line let the model do?",
-            "每次请求前，对话里较早的工具结果都被裁成一行。顾客现在问起一小时前查过的订单。"
-            "裁剪后的那一行应该让模型能做什么？",
-        ),
-        options=(
-            (
-                "Know which tool gave it, and call that tool again for the details",
-                "知道它来自哪个工具，再调用一次取回细节",
-            ),
-            (
-                "Ask the customer to repeat the order number and all they said an hour ago",
-                "请顾客把订单号和一小时前说过的话都再说一遍",
-            ),
-            ("Nothing: a trimmed result is gone for good", "什么也做不了：裁掉的结果就彻底没了"),
-            ("Read the full result from the prompt cache", "从提示缓存里读到完整结果"),
-        ),
-        answer="a",
-        hint=(
-            "Chapter 08's truncation told the model how to get more. Does trimming?",
-            "第 08 章的截断会告诉模型怎样取回更多。裁剪也该这样吗？",
-        ),
-        why=(
-            "A trimmed result, like a truncated one, names its tool and says to call again; "
-            "the database still has the order, so nothing is lost but tokens.",
-            "裁剪后的结果和截断的一样，要写明来自哪个工具、可以再调用；数据库里订单还在，"
-            "丢掉的只是 token。",
-        ),
-    ),
-)

@@ -1,7 +1,12 @@
 """Self-checks: three questions at the end of every chapter that grade themselves.
 
-Each chapter's exercise module holds its questions as data (`SELF_CHECK` in
-`handagent.exercises.chNN`); a notebook's last exercise cell is always the same:
+Each chapter's exercise module offers its questions as data (`SELF_CHECK` in
+`handagent.exercises.chNN`, written in `handagent.exercises.questions.chNN`). A question either
+asks the learner to recall what the chapter showed (`kind="recall"`) or puts them in a situation
+it did not show, where its idea must be applied (`kind="apply"`); every chapter asks at least
+two of the second kind, and no right option gives itself away by being the longest
+(`tests/exercises/test_selfcheck.py` holds both editions to that). A notebook's last exercise
+cell is always the same:
 
     answers = {1: None, 2: None, 3: None}  # a letter, or a few words for an open question
     self_check("03", answers)
@@ -19,10 +24,12 @@ import importlib
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Literal
 
 from ..language import pick
 
 Words = tuple[str, str]  # (English, Chinese); the Chinese may be "" until the zh edition has it
+Kind = Literal["recall", "apply"]  # what the chapter showed, or an idea used where it did not
 
 
 @dataclass(frozen=True)
@@ -35,8 +42,11 @@ class Question:
     options: tuple[Words, ...] = ()  # lettered a, b, c, ... in this order
     answer: str = ""  # the right letter of a multiple-choice question
     accept: tuple[str, ...] = ()  # open question: accepted answers, compared loosely
+    kind: Kind = "recall"
 
     def __post_init__(self):
+        if self.kind not in ("recall", "apply"):
+            raise ValueError(f"kind {self.kind!r} is neither 'recall' nor 'apply'.")
         if bool(self.options) == bool(self.accept):
             raise ValueError("Give a question either options and an answer letter, or accept.")
         if self.options and self.answer not in self.letters:

@@ -19,7 +19,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
     model/       the scripted model: what it says back to a request
         brain          respond(): reads the menu and the question, calls tools, answers
         menu           how well each tool fits a clause: the brain's choice of tool
-        lexicon        the word tables: stems, synonyms, stop words, languages
+        lexicon        the word tables: stems, synonyms, stop words, languages; remembered()
         evidence       what a request offers as values: quotes, emails, ids, names, numbers
         kinds          what kind of value a property asks for
         arguments      a tool's input, one value per property, fitted to its schema
@@ -29,13 +29,17 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         thinking       thinking blocks, as current models return them
         signatures     their signatures, and what is checked when they come back
         structured     structured outputs: JSON that validates against the request's schema
+        quotes         how it quotes the results it was given (a tool_reference as its tool)
         obedience      on request (`x-mock-obey-results`), a model that obeys text in results
+        memory         the memory tool: its memory viewed first, facts written, read back
     hosted/      what Anthropic's servers do around the model: server tools and state
         tools          which server tools a request calls (web search and fetch, code, advisor)
         results        what they answer here, with no internet and no code run
         loop           the server's own loop: calls it runs, then the model's words
-        deferred       deferred tools, tool search and tool references
+        deferred       deferred tools and tool references: what the model sees, when it searches
+        tool_search    the regex and BM25 searches themselves: limits, references, errors as 200s
         context_edits  beta context_management: edits made to what the model reads
+        clearing       its two clearing strategies: thinking, and tool uses past a trigger
         threads        beta threads: conversations the server keeps
         prompt_cache   prompt caching: prefixes written and read per key, with their TTLs
     ids          stable ids made from a request, shared by every room

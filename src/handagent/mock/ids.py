@@ -14,6 +14,8 @@ import hashlib
 import json
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_PAIRS = [low + high for high in ALPHABET for low in ALPHABET]  # 0..3843 as two digits, low first
+_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str)  # made once
 
 
 def digest(*parts: object) -> str:
@@ -21,10 +23,10 @@ def digest(*parts: object) -> str:
 
     Example: ({"model": "m"}, 0) -> "Wiun8CBMq1ZsWSJt2keB7x5p"
     """
-    raw = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=str).encode()
+    raw = _JSON.encode(parts).encode()
     number = int.from_bytes(hashlib.sha256(raw).digest()[:18], "big")
     chars = []
-    for _ in range(24):
-        number, rest = divmod(number, 62)
-        chars.append(ALPHABET[rest])
+    for _ in range(12):  # 24 base-62 digits, the lowest first, two at a time
+        number, rest = divmod(number, 62 * 62)
+        chars.append(_PAIRS[rest])
     return "".join(chars)

@@ -4,6 +4,8 @@
                 exchange (streams as their events), keys and account ids scrubbed
     __main__    python -m handagent.record NOTEBOOK...: runs each notebook through the proxy and
                 writes cassettes/<notebook>.json (`make record`)
+    check       stale(): is a cassette recorded from the mock still what the mock answers?
+    drift/      the mock against the real API, request by request (`make drift`)
 
 The cassette format and replay (HANDAGENT_PROVIDER=replay, the room) are the mock's:
 `handagent.mock.http.cassettes` and `handagent.mock.http.replay`. Imports point one way: this

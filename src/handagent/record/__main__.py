@@ -79,17 +79,12 @@ def calls_billed(exchanges: list[dict]) -> list[Call]:
         request, response = exchange["request"], exchange["response"]
         if request["path"] not in PRICED or response["status"] != 200:
             continue
-        model, body = (request.get("body") or {}).get("model", ""), response.get("body") or {}
-        usage: dict = dict(body.get("usage") or {})
+        model, usage = (request.get("body") or {}).get("model", ""), cassettes.reply_usage(response)
         if request["path"] == CHAT:  # {"usage": {"prompt_tokens": 9, "completion_tokens": 3}}
             calls.append(
                 Call(model, usage.get("prompt_tokens") or 0, usage.get("completion_tokens") or 0)
             )
             continue
-        for event in response.get("events", []):
-            data = event.get("data") or {}
-            usage.update((data.get("message") or {}).get("usage") or {})
-            usage.update({k: v for k, v in (data.get("usage") or {}).items() if v is not None})
         calls.append(call_from_usage(model, usage))
     return calls
 

@@ -6,7 +6,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from handagent.llm import settings
-from handagent.mock.hosted.context_edits import CLEARED, apply
+from handagent.mock.hosted.clearing import CLEARED
+from handagent.mock.hosted.context_edits import apply
 
 BETA = ["context-management-2025-06-27"]
 
@@ -126,3 +127,15 @@ def test_any_edits_give_a_view_and_a_report_never_a_crash(edits, calls):
                "messages": history(calls)}  # fmt: skip
     edited = apply(request)
     assert edited.view["messages"] and "applied_edits" in edited.beta["context_management"]
+
+
+def test_count_tokens_counts_after_the_edits_and_reports_the_original(client):
+    # docs, "Token counting": `input_tokens` after clearing, `original_input_tokens` before it
+    edit = {"type": "clear_tool_uses_20250919", "trigger": {"type": "input_tokens", "value": 100},
+            "keep": {"type": "tool_uses", "value": 1}}  # fmt: skip
+    counted = client.beta.messages.count_tokens(
+        model=settings().model, betas=BETA, messages=history(3),
+        tools=[{"name": "read", "input_schema": {"type": "object"}}],
+        context_management={"edits": [edit]},
+    )  # fmt: skip
+    assert counted.input_tokens < counted.context_management.original_input_tokens

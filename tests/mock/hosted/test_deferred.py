@@ -1,7 +1,7 @@
 """Tests for handagent.mock.hosted.deferred: which tools the mock model sees (deferred ones once a
 tool_reference loads them), when it searches for one, and what a search finds."""
 
-from handagent.mock.hosted.deferred import hidden, pattern, search, visible, wanted
+from handagent.mock.hosted.deferred import hidden, pattern, search_input, visible, wanted
 
 RATE = {"name": "get_exchange_rate", "description": "Get the exchange rate of two currencies.",
         "input_schema": {"type": "object"}, "defer_loading": True}  # fmt: skip
@@ -61,18 +61,12 @@ def test_the_model_searches_when_asked_to_find_a_tool():
     assert wanted(request(), "Find the weather tool.", "")
 
 
-def test_bm25_ranks_by_the_mock_models_own_scoring_and_regex_by_its_pattern():
-    assert search(request(), ASK, "tool_search_tool_bm25", "") == [
-        {"type": "tool_reference", "tool_name": "get_exchange_rate"}
-    ]
+def test_the_model_writes_a_pattern_of_stems_to_regex_and_its_words_to_bm25():
+    regex = {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"}
+    bm25 = {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}
     assert pattern(ASK) == "(?i)exchang|rat|usd|eur"
-    assert names_of(search(request(), "stock price", "tool_search_tool_regex", "")) == [
-        "stock_lookup"
-    ]
-
-
-def names_of(references: list[dict]) -> list[str]:
-    return [r["tool_name"] for r in references]
+    assert search_input(ASK, regex) == {"pattern": "(?i)exchang|rat|usd|eur"}
+    assert search_input(ASK, bm25) == {"query": "exchange rate usd eur"}
 
 
 def test_a_tool_named_by_something_other_than_a_string_loads_nothing_and_breaks_nothing():

@@ -142,7 +142,9 @@ OFFERED = st.lists(st.sampled_from([
     SEARCH, {**SEARCH, "max_uses": 2}, {"type": "web_fetch_20260209", "name": "web_fetch"}, BM25,
     RATE, WEATHER, ADD, {"type": "code_execution_20260120", "name": "code_execution"},
     {"type": "advisor_20260301", "name": "advisor", "model": "claude-opus-5-5"},
-]), max_size=5, unique_by=lambda tool: tool["name"])  # fmt: skip
+]), max_size=5, unique_by=lambda tool: tool["name"]).filter(
+    lambda tools: not tools or not all(t.get("defer_loading") for t in tools)  # else a 400
+)  # fmt: skip
 ASKED = st.sampled_from([
     'Search the web for "a", "b" and "c".', "Who wrote Hamlet?", "What is 3 * 4?", "Hello!",
     "Read https://example.com", "What is the USD to EUR rate?", "Consult your advisor.",

@@ -195,7 +195,10 @@ def prompts(draw) -> tuple[dict, list[tuple[str, int]]]:
     places = [("tools", i) for i in range(len(tools))] + [("system", i) for i in range(len(system))]
     places += [("messages", i) for i in range(len(turns))]
     chosen = draw(st.lists(st.sampled_from(range(len(places))), max_size=4, unique=True))
-    ttls = {at: draw(st.sampled_from([None, "5m", "1h"])) for at in chosen}
+    ttls, after_5m = {}, False  # 1h breakpoints come before 5m ones, as the API requires
+    for at in sorted(chosen):
+        ttls[at] = draw(st.sampled_from([None, "5m"] if after_5m else [None, "5m", "1h"]))
+        after_5m = after_5m or ttls[at] != "1h"
     pieces = [dict(t) for t in tools] + [{"type": "text", "text": t} for t in system + turns]
     for at, ttl in ttls.items():
         pieces[at]["cache_control"] = {"type": "ephemeral", **({"ttl": ttl} if ttl else {})}
@@ -206,8 +209,10 @@ def prompts(draw) -> tuple[dict, list[tuple[str, int]]]:
         body["tools"] = pieces[: len(tools)]
     if system:
         body["system"] = pieces[len(tools) : len(tools) + len(system)]
-    if len(chosen) < 4 and draw(st.booleans()):
-        body["cache_control"] = {"type": "ephemeral"}  # automatic caching
+    if len(chosen) < 4 and draw(st.booleans()):  # automatic caching, the last block's TTL
+        last = content[-1].get("cache_control") or {}
+        body["cache_control"] = {"type": "ephemeral", **({"ttl": "1h"} if last.get("ttl") == "1h"
+                                                         else {})}  # fmt: skip
     return body, places
 
 

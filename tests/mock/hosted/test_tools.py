@@ -134,3 +134,20 @@ def test_the_tools_a_request_offers_are_read_by_family():
 def test_the_calls_a_request_asks_for(text, tools, expected):
     request = {"tools": tools, "messages": [{"role": "user", "content": text}]}
     assert planned_calls(request, text, offered(request), "") == expected
+
+
+def test_the_advisor_is_the_mock_model_itself_and_its_advice_an_advisor_result(client):
+    reply = ask(client, "advisor", beta=True, stream=False)
+    result = next(b for b in reply.content if b.type == "advisor_tool_result")
+    assert result.content.type == "advisor_result" and result.content.text
+    assert result.content.stop_reason == "end_turn"
+
+
+def test_a_fable_advisors_words_come_back_encrypted_as_one_recording_shows(client):
+    fable = {**ADVISOR, "model": "claude-fable-5"}
+    reply = client.beta.messages.create(
+        model=settings().model, max_tokens=1000, tools=[fable], betas=["advisor-tool-2026-03-01"],
+        messages=[{"role": "user", "content": "What's 2+2? Consult your advisor first."}],
+    )  # fmt: skip
+    result = next(b for b in reply.content if b.type == "advisor_tool_result")
+    assert result.content.type == "advisor_redacted_result" and result.content.encrypted_content

@@ -16,6 +16,7 @@ from handagent.mock.http.cassettes import (
     Cassette,
     load_cassette,
     load_cassettes,
+    reply_usage,
     save_cassette,
     wire,
 )
@@ -218,6 +219,20 @@ def test_a_replayed_stream_parses_like_the_recorded_one(recorded):
         streamed = httpx.post(server.base_url + "/v1/messages", json=body, headers=headers)
     assert streamed.headers["content-type"].startswith("text/event-stream")
     assert streamed.text.endswith('event: message_stop\ndata: {"type": "message_stop"}\n\n')
+
+
+def test_a_kept_replys_usage_is_a_streams_running_totals_merged():
+    assert reply_usage({"status": 200, "body": {"usage": {"input_tokens": 9}}}) == {
+        "input_tokens": 9
+    }
+    start = {"type": "message_start", "message": {"usage": {"input_tokens": 9, "output_tokens": 1}}}
+    delta = {"type": "message_delta", "usage": {"output_tokens": 30, "input_tokens": None}}
+    events = [{"event": e["type"], "data": e} for e in (start, {"type": "ping"}, delta)]
+    assert reply_usage({"status": 200, "events": events}) == {
+        "input_tokens": 9,
+        "output_tokens": 30,
+    }
+    assert reply_usage({"status": 400, "body": {"error": {}}}) == {}
 
 
 # A learner's chapter and place, on the committed cassettes (chapter 03's first request is also

@@ -85,8 +85,10 @@ def test_a_thread_without_its_beta_is_an_extra_input_before_it_is_looked_up(targ
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        (b"{not json", "There was an error parsing the body of your request: "),
-        (b'"\\ud800"', "There was an error parsing the body of your request: "),  # no text
+        # anthropics/claude-code#77525 (req_011Cd2GEE5ML2Vi5RQy7kocP): "The request body is not
+        # valid JSON: unexpected control character in string: line 1 column 2379 (char 2378)"
+        (b"{not json", "The request body is not valid JSON: "),
+        (b'"\\ud800"', "The request body is not valid JSON: "),  # no text
         (b"[" * 100_000 + b"]" * 100_000, "The request body is nested too deeply."),
     ],
     ids=["not json", "lone surrogate", "nested"],

@@ -800,7 +800,8 @@ def test_an_empty_beta_value_is_the_apis_400(mock_server):
     response = post(mock_server, body(), headers={**HEADERS, "anthropic-beta": ""})
     assert_error(response, 400, "invalid_request_error",
                  "Unexpected value(s) `` for the `anthropic-beta` header. Please consult our "
-                 "documentation at docs.claude.com or try again without the header.")  # fmt: skip
+                 "documentation at platform.claude.com/docs or try again without the "
+                 "header.")  # fmt: skip
 
 
 def test_a_request_shaped_like_the_coding_clis_streams(mock_server):

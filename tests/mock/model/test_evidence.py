@@ -80,3 +80,8 @@ def test_a_chinese_list_of_places_shares_one_group_latin_names_in_it_too():
 
 def test_a_latin_name_ends_where_chinese_starts():
     assert [n.text for n in read("Paris和Lima的天气").names] == ["Paris", "Lima"]
+
+
+def test_a_callers_list_of_candidates_is_its_own():
+    read("Refund order #4521")["ids"].append("9999")
+    assert read("Refund order #4521")["ids"] == ["4521"]

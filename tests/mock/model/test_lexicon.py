@@ -2,7 +2,7 @@
 
 import pytest
 
-from handagent.mock.model.lexicon import stem, terms, words
+from handagent.mock.model.lexicon import REMEMBERED_CHARS, remembered, stem, terms, words
 
 
 @pytest.mark.parametrize(
@@ -52,3 +52,30 @@ def test_stop_words_give_no_terms():
 
 def test_a_plural_also_stays_itself():
     assert {"tabl", "tables"} <= terms("list tables") and "tables" not in terms("a table")
+
+
+def test_what_a_caller_does_with_its_words_and_terms_leaves_the_next_callers_alone():
+    first, found = words("Weather in Paris"), terms("Weather in Paris")
+    first.append("tokyo")
+    found.add("tokyo")
+    assert words("Weather in Paris") == ["weather", "in", "paris"]
+    assert "tokyo" not in terms("Weather in Paris")
+
+
+def test_a_remembered_function_keeps_short_texts_only():
+    calls = []
+
+    @remembered
+    def length(text: str) -> int:
+        calls.append(text)
+        return len(text)
+
+    long = "a" * (REMEMBERED_CHARS + 1)
+    assert [length("ab"), length("ab"), length(long), length(long), length(3 * "b")] == [
+        2,
+        2,
+        REMEMBERED_CHARS + 1,
+        REMEMBERED_CHARS + 1,
+        3,
+    ]
+    assert calls == ["ab", long, long, "bbb"]

@@ -66,15 +66,21 @@ def test_the_same_history_as_plain_dicts_is_accepted_too(client):
     assert create_reply(client, as_dicts(tool_round_trip(client))).type == "message"
 
 
-@pytest.mark.parametrize("change", ["text", "signature"])
-def test_an_edited_thinking_block_in_the_latest_message_is_refused(client, change):
+INVALID = "Invalid `signature` in `thinking` block."  # opencode#48637, the first sentence
+
+
+def test_an_edited_thinking_block_in_the_latest_message_is_refused(client):
+    history = as_dicts(tool_round_trip(client))
+    history[1]["content"][0]["thinking"] += "x"  # one character added to the (omitted) text
+    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+
+
+def test_a_changed_signature_in_the_latest_message_is_an_invalid_signature(client):
+    # issue 35: a changed signature is an invalid signature, not "cannot be modified"
     history = as_dicts(tool_round_trip(client))
     block = history[1]["content"][0]
-    if change == "text":
-        block["thinking"] += "x"  # one character added to the (omitted, empty) text
-    else:
-        block["signature"] = ("B" if block["signature"][0] == "A" else "A") + block["signature"][1:]
-    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+    block["signature"] = ("B" if block["signature"][0] == "A" else "A") + block["signature"][1:]
+    assert refusal(client, history) == "messages.1.content.0: " + INVALID
 
 
 def test_a_signature_copied_from_another_block_is_refused(client):
@@ -91,11 +97,15 @@ def test_reordered_thinking_blocks_are_refused(client):
     assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
 
 
-def test_a_thinking_block_moved_after_text_is_refused(client):
+def test_a_thinking_block_moved_after_text_is_refused_for_its_order_first(client):
+    # issue 35, anthropics/claude-code#20705: the API reads the order before any signature
     history = as_dicts(tool_round_trip(client, model="claude-sonnet-5"))
     content = history[1]["content"]
     content[0], content[1] = content[1], content[0]  # [text, thinking, tool_use, ...]
-    assert refusal(client, history, model="claude-sonnet-5") == "messages.1.content.1: " + MODIFIED
+    assert refusal(client, history, model="claude-sonnet-5") == (
+        "messages.1.content.0: If an assistant message contains any thinking blocks, the first "
+        "block must be thinking or redacted_thinking. Found text."
+    )
 
 
 def test_a_thinking_block_without_its_signature_is_refused(client):
@@ -137,7 +147,7 @@ def test_dropping_one_of_two_thinking_blocks_is_refused(client):
 def test_a_thinking_block_the_mock_never_made_is_refused(client):
     history = as_dicts(tool_round_trip(client))
     history[1]["content"][0]["signature"] = "EqQBCkYIBRgCKkD" + "x" * 49
-    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+    assert refusal(client, history) == "messages.1.content.0: " + INVALID
 
 
 def test_a_redacted_thinking_block_the_mock_never_made_is_refused(client):
@@ -147,7 +157,7 @@ def test_a_redacted_thinking_block_the_mock_never_made_is_refused(client):
         "type": "redacted_thinking",
         "data": "EmwKAhgBEgy3va3pzix" + "x" * 45,
     }
-    assert refusal(client, history) == "messages.1.content.0: " + MODIFIED
+    assert refusal(client, history) == "messages.1.content.0: " + INVALID
 
 
 def test_on_a_binding_model_a_changed_system_prompt_invalidates_the_latest_blocks(client):
@@ -242,8 +252,8 @@ DROP_BLOCK = {
 
 def test_drop_block_still_refuses_a_block_moved_in_the_latest_message(client):
     history = as_dicts(tool_round_trip(client))
-    history[1]["content"].insert(0, {"type": "text", "text": "First."})
-    assert refusal(client, history, **DROP_BLOCK) == "messages.1.content.1: " + MODIFIED
+    history[1]["content"].insert(1, {"type": "text", "text": "First."})
+    assert refusal(client, history, **DROP_BLOCK) == "messages.1.content.2: " + MODIFIED
 
 
 def test_drop_block_drops_an_earlier_turns_block_whose_preceding_blocks_changed(client):
@@ -541,5 +551,5 @@ def test_the_chapters_loop_is_always_accepted_and_any_one_character_change_refus
     block[field] = changed
     with pytest.raises(anthropic.BadRequestError) as caught:
         llm_client().messages.create(model=model, max_tokens=1024, messages=wire, tools=menu)
-    words = MODIFIED if i == latest else "Invalid `signature` in `thinking` block."
+    words = MODIFIED if i == latest and field == "thinking" else INVALID  # a signature changed
     assert caught.value.body["error"]["message"] == f"messages.{i}.content.{j}: {words}"

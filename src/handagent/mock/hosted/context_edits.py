@@ -1,10 +1,9 @@
 """Beta `context_management`: the edits the server makes to what the model reads, reported back.
 
-    clear_thinking_20251015   thinking blocks of all but the last `keep` assistant turns
-                              (default 1; "all" keeps them) are not read
-    clear_tool_uses_20250919  past `trigger` input tokens (default 100,000), the results of all
-                              but the last `keep` tool uses (default 3) are replaced by a note,
-                              `exclude_tools` spared; `clear_tool_inputs` clears their inputs too
+    clear_thinking_20251015   thinking blocks of all but the last `keep` assistant turns that
+                              think are not read (`clearing`)
+    clear_tool_uses_20250919  past `trigger`, the results of all but the last `keep` tool uses
+                              read as a note, as the docs describe it (`clearing`)
     compact_20260112          past `trigger` (default 150,000), the reply opens with a
                               `compaction` block summing up the conversation (and stops there,
                               `stop_reason: "compaction"`, with `pause_after_compaction`); a later
@@ -19,19 +18,20 @@ message's). Input tokens are counted on what the model read.
 
     apply(request) -> Edited(view=<the request as the model reads it>, beta={...}, opening=[])
 
+On count_tokens the edits are made too, and `context_management.original_input_tokens` says
+what the prompt counted before them (docs: "Token counting"; `counted`).
+
 Not handled here: the request's own blocks (the history is sent back as it was: only the view
-changes), `clear_at_least` beyond a yes or no, compaction instructions (the mock's summary is a
-list of what was asked).
+changes), compaction instructions (the mock's summary is a list of what was asked).
 """
 
 from dataclasses import dataclass, field
 
 from ...api.shapes import blocks_of
 from ...api.tokens import content_tokens, input_tokens
+from .clearing import clear_thinking, clear_tool_uses, number
 
-CLEARED = "[cleared by context management]"
-DEFAULT_TRIGGER = {"clear_tool_uses_20250919": 100_000, "compact_20260112": 150_000}
-DEFAULT_KEEP = {"clear_tool_uses_20250919": 3, "clear_thinking_20251015": 1}
+COMPACT_TRIGGER = 150_000  # compact_20260112's default
 
 
 @dataclass(frozen=True)
@@ -57,12 +57,12 @@ def apply(request: dict) -> Edited:
     for edit in config.get("edits") or []:
         kind = edit["type"]
         if kind == "clear_thinking_20251015":
-            view, report = _clear_thinking(view, edit)
+            view, report = clear_thinking(view, edit)
         elif kind == "clear_tool_uses_20250919":
-            view, report = _clear_tool_uses(view, edit)
+            view, report = clear_tool_uses(view, edit)
         else:
             before = input_tokens(view)
-            if before < _value(edit.get("trigger"), DEFAULT_TRIGGER[kind]):
+            if before <= (number(edit.get("trigger"), COMPACT_TRIGGER) or 0):
                 continue
             summary = _summary(view)
             opening = [{"type": "compaction", "content": summary}]
@@ -76,77 +76,11 @@ def apply(request: dict) -> Edited:
     return Edited(view, beta, opening, stop)
 
 
-def _value(spec: object, default: int) -> int:
-    """A trigger's or keep's number. Example: ({"type": "input_tokens", "value": 5}, 9) -> 5"""
-    value = spec.get("value") if isinstance(spec, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
 def _counts(input_count: int, output_count: int) -> dict:
     cache = {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 0}
     return {"input_tokens": input_count, "output_tokens": output_count,
             "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
             "cache_creation": cache}  # fmt: skip
-
-
-def _clear_thinking(request: dict, edit: dict) -> tuple[dict, dict | None]:
-    keep = edit.get("keep", {"value": DEFAULT_KEEP["clear_thinking_20251015"]})
-    if keep == "all" or (isinstance(keep, dict) and keep.get("type") == "all"):
-        return request, None
-    messages = request.get("messages") or []
-    turns = [i for i, m in enumerate(messages) if m.get("role") == "assistant"]
-    older = set(turns[: max(0, len(turns) - _value(keep, 1))])
-    cleared, tokens, edited = 0, 0, []
-    for i, message in enumerate(messages):
-        thinking = [
-            b for b in blocks_of(message) if b.get("type") in ("thinking", "redacted_thinking")
-        ]
-        if i in older and thinking:
-            cleared, tokens = cleared + 1, tokens + content_tokens(thinking)
-            message = {**message, "content": [b for b in blocks_of(message) if b not in thinking]}
-        edited.append(message)
-    if not cleared:
-        return request, None
-    report = {"type": "clear_thinking_20251015", "cleared_thinking_turns": cleared,
-              "cleared_input_tokens": tokens}  # fmt: skip
-    return {**request, "messages": edited}, report
-
-
-def _clear_tool_uses(request: dict, edit: dict) -> tuple[dict, dict | None]:
-    if input_tokens(request) < _value(edit.get("trigger"), DEFAULT_TRIGGER[edit["type"]]):
-        return request, None
-    messages = request.get("messages") or []
-    calls = [
-        (i, b) for i, m in enumerate(messages) for b in blocks_of(m) if b.get("type") == "tool_use"
-    ]
-    spared = set(t for t in edit.get("exclude_tools") or [] if isinstance(t, str)) if isinstance(
-        edit.get("exclude_tools"), list) else set()  # fmt: skip
-    keep = _value(edit.get("keep"), DEFAULT_KEEP[edit["type"]])
-    old = {b["id"]: b for _, b in calls[: max(0, len(calls) - keep)] if b["name"] not in spared}
-    inputs = edit.get("clear_tool_inputs")
-    cleared, tokens, edited = set(), 0, []
-    for message in messages:
-        blocks = []
-        for block in blocks_of(message):
-            if block.get("type") == "tool_result" and block.get("tool_use_id") in old:
-                tokens += content_tokens([block]) - content_tokens(CLEARED)
-                cleared.add(block["tool_use_id"])
-                block = {**block, "content": CLEARED}
-            elif (
-                block.get("type") == "tool_use"
-                and block.get("id") in old
-                and (inputs is True or (isinstance(inputs, list) and block["name"] in inputs))
-            ):
-                tokens += content_tokens([block])
-                block = {**block, "input": {}}
-            blocks.append(block)
-        edited.append({**message, "content": blocks})
-    at_least = _value(edit.get("clear_at_least"), 0)
-    if not cleared or tokens < at_least:
-        return request, None
-    report = {"type": "clear_tool_uses_20250919", "cleared_tool_uses": len(cleared),
-              "cleared_input_tokens": max(0, tokens)}  # fmt: skip
-    return {**request, "messages": edited}, report
 
 
 def _from_compaction(request: dict) -> dict:
@@ -179,3 +113,16 @@ def _summary(request: dict) -> str:
 def _last(request: dict) -> dict:
     messages = request.get("messages") or []
     return messages[-1] if messages else {"role": "user", "content": "Go on."}
+
+
+def counted(request: dict) -> dict:
+    """count_tokens' answer for a request with context edits (docs: context-editing).
+
+    Example: (3 long results cleared to 1) -> {"input_tokens": 2100, "context_management":
+    {"original_input_tokens": 6100}}
+    """
+    before, view = input_tokens(request), apply(request).view
+    if not isinstance(request.get("context_management"), dict):
+        return {"input_tokens": input_tokens(view)}
+    return {"input_tokens": input_tokens(view),
+            "context_management": {"original_input_tokens": before}}  # fmt: skip

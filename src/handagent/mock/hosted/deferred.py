@@ -8,16 +8,14 @@ names anywhere in the history: in a `tool_search_tool_result` (the server's tool
 block; a `tool_removal` block takes one away again.
 
     visible({"tools": [weather, rate (deferred)], "messages": [...]}) -> [weather]
-    search(request, "What is the USD to EUR rate?", "tool_search_tool_bm25") ->
-        [{"type": "tool_reference", "tool_name": "get_exchange_rate"}]
+    search_input("What is the USD to EUR rate?", <bm25 tool>) -> {"query": "usd eur rate"}
 
 The model searches when the request asks it to find a tool, or when a hidden tool fits the
-request and no tool it can see does. A search finds the deferred tools the mock model itself
-would pick for the request's words (`menu.Menu`, the brain's scoring): the bm25 tool ranks by
-those words, the regex tool matches the pattern the mock wrote from them against each tool's
-name and description.
+request and no tool it can see does (the brain's scoring, `menu.Menu`). It writes what a model
+would: to the regex tool a pattern of the request's word stems, to the BM25 tool its words;
+the search itself is the server's (`tool_search`).
 
-Not handled here: the API's own rankings, tools that MCP servers list, `allowed_callers`.
+Not handled here: the search (`tool_search`), tools that MCP servers list, `allowed_callers`.
 """
 
 import re
@@ -25,8 +23,8 @@ import re
 from ...api.shapes import blocks_of
 from ..model.lexicon import STOP_WORDS, stem, words
 from ..model.menu import THRESHOLD, Menu
+from .tool_search import MAX_QUERY
 
-MATCHES = 5  # references a search returns at most (the bm25 tool's `limit` when given)
 FIND_TOOL = re.compile(r"\b(?:find|search for|look (?:up|for)|discover)\b.{0,60}\btools?\b", re.I)
 
 
@@ -116,14 +114,13 @@ def pattern(text: str) -> str:
     return "(?i)" + "|".join(re.escape(s) for s in dict.fromkeys(stems)) if stems else "(?i)."
 
 
-def search(request: dict, text: str, name: str, system: str, limit: int = MATCHES) -> list[dict]:
-    """The tool_reference blocks a tool search returns for `text`, best first: every deferred
-    tool that fits, loaded already or not."""
-    tools = [t for t in request.get("tools") or [] if isinstance(t, dict)]
-    pool = [t for t in tools if t.get("defer_loading") and (t.get("type") or "custom") == "custom"]
-    if name.startswith("tool_search_tool_regex"):
-        compiled = re.compile(pattern(text))
-        found = [t for t in pool if compiled.search(f"{t['name']} {t.get('description', '')}")]
-    else:
-        found = [t for _, raw, t in Menu(pool, system).ranked(text) if raw >= THRESHOLD]
-    return [{"type": "tool_reference", "tool_name": t["name"]} for t in found[:limit]]
+def query(text: str) -> str:
+    """The words a BM25 search sends. Example: "What is the USD to EUR rate?" -> "usd eur rate"."""
+    kept = [w for w in words(text) if w not in STOP_WORDS and len(w) > 1]
+    return " ".join(dict.fromkeys(kept))[:MAX_QUERY] or text[:MAX_QUERY]
+
+
+def search_input(text: str, tool: dict) -> dict:
+    """What the model sends its tool search: a pattern to the regex tool, words to BM25."""
+    regex = "regex" in str(tool.get("type"))
+    return {"pattern": pattern(text)} if regex else {"query": query(text)}

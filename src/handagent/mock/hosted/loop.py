@@ -4,7 +4,8 @@
 
     1. calls the history left waiting (a paused turn sent back, or a mixed turn whose client
        tools were answered) get their results first;
-    2. a tool search runs when a deferred tool fits the request (`deferred`), loading its hits;
+    2. a tool search runs when a deferred tool fits the request (`deferred`), loading its hits
+       (`tool_search`, which also answers a search the history left waiting);
     3. the model, shown only the tools it can see, decides what to say (`brain`);
     4. the web, code and advisor calls the request asks for (`server_tools`) run before it
        speaks, or, when it also calls the client's tools, wait for the next request;
@@ -28,7 +29,8 @@ from ...api.fields import SERVER_RUN
 from ..ids import digest
 from ..model import phrases
 from ..model.brain import Brain
-from . import deferred
+from ..model.memory import remembering
+from . import deferred, tool_search
 from . import results as server_results
 from . import tools as server_tools
 
@@ -44,6 +46,7 @@ def model_view(request: dict, loaded: tuple[str, ...] = ()) -> dict:
 
 def respond_with_server_tools(request: dict, brain: Brain) -> list[dict]:
     """The reply's content blocks, server tools' calls and results included."""
+    brain = remembering(brain)  # the memory tool, when the request offers it (`model.memory`)
     tools = server_tools.offered(request)
     asked, text = server_tools.request_turn(request)
     since = server_tools.since(request, asked)
@@ -60,6 +63,14 @@ def respond_with_server_tools(request: dict, brain: Brain) -> list[dict]:
     def run(call: dict) -> None:
         family = "mcp" if call["type"] == "mcp_tool_use" else _family(call["name"])
         tool = tools.get(family)
+        if family == "tool_search":  # not metered, no max_uses: the search itself answers
+            blocks.append(tool_search.result(call, tool, request))
+            return
+        if family == "advisor" and tool is not None and uses[family] < tool.get("max_uses", 1e9):
+            uses[family] += 1  # the advisor is a second model: the mock's own brain plays it
+            said = [b.get("text", "") for b in brain(model_view(request)) if b["type"] == "text"]
+            blocks.append(server_results.advice(call, " ".join(said), tool.get("model", "")))
+            return
         result, note = server_results.result_block(call, tool, uses[family], lang)
         uses[family] += 1
         blocks.append(result)
@@ -72,13 +83,11 @@ def respond_with_server_tools(request: dict, brain: Brain) -> list[dict]:
     acted = any(b.get("type") in ("tool_use", "server_tool_use") for b in since)
     if "tool_search" in tools and not acted and deferred.wanted(request, text, system):
         tool = tools["tool_search"]
-        found = deferred.search(request, text, tool.get("name", ""), system)
-        loaded = tuple(r["tool_name"] for r in found)
-        args = {"pattern": deferred.pattern(text)} if "regex" in tool.get("type", "") else {
-            "query": text[:200]}  # fmt: skip
+        args = deferred.search_input(text, tool)
         call = server_results.call_block("tool_search", args, tool, _id(seed, 0))
         blocks.append(call)
-        run({**call, "input": {**args, "_references": found}})
+        run(call)
+        loaded = tool_search.loaded(blocks[-1])
     made = [(b.get("name"), b.get("input")) for b in since if b.get("type") == "server_tool_use"]
     planned = []
     asked = server_tools.planned_calls(request, text, tools, system)

@@ -10,23 +10,22 @@ Any key is accepted except one that starts with `bad-`, which the mock treats as
 key. A request with no key gets the API's 401 for a missing key. A missing or unknown version is
 the API's 400 (wording in `rejections`, quoted from public reports of first-party errors).
 
-Beta values: each one `api.fields.BETAS` knows adds what its row says; an empty value is the
-API's 400 `Unexpected value(s) `` ...`. A well-formed value the table does not know is accepted
-and adds nothing. The real API refuses values it does not know, but it knows more than the SDK
-lists: Claude Code sends `claude-code-20250219`, `mid-conversation-system-2026-04-07`,
-`effort-2025-11-24` (public issue reports), and a mock that refused one would break a real client.
+Beta values: a value the API does not know (`api.beta_values`: the SDK's list, and the values
+docs and first-party clients send besides, retired no-ops included) is the API's 400
+`Unexpected value(s) `...` for the `anthropic-beta` header. ...`, every such value named; an
+empty one too. Each value `api.fields.BETAS` has a row for adds what its row says; the others
+add nothing.
 
 Not handled here: workspaces, rate limits, OAuth tokens, what a key may see.
 """
 
-import re
 from collections.abc import Mapping
 
 from ...api import API_VERSIONS
-from ...api.rejections import BAD_BETA, BAD_KEY, BAD_VERSION, NO_KEY, NO_VERSION, Rejection, invalid
+from ...api.beta_values import check_betas
+from ...api.rejections import BAD_KEY, BAD_VERSION, NO_KEY, NO_VERSION, Rejection, invalid
 
 BAD_KEY_PREFIX = "bad-"
-BETA_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*$")  # "message-threads-2026-08-12"
 
 
 def api_key(headers: Mapping[str, str]) -> str | None:
@@ -59,7 +58,7 @@ def version(headers: Mapping[str, str]) -> str:
 
 
 def betas(headers: Mapping[str, str]) -> tuple[str, ...]:
-    """The request's beta values, or the API's 400 for a malformed one.
+    """The request's beta values, or the API's 400 for a value it does not know.
 
     Example: {"anthropic-beta": "context-management-2025-06-27, tools-2024-04-04"} ->
     ("context-management-2025-06-27", "tools-2024-04-04")
@@ -67,7 +66,5 @@ def betas(headers: Mapping[str, str]) -> tuple[str, ...]:
     if "anthropic-beta" not in headers:
         return ()
     values = [value.strip() for value in headers["anthropic-beta"].split(",")]
-    wrong = [value for value in values if not BETA_NAME.match(value)]
-    if wrong:
-        raise invalid(BAD_BETA.format(values=", ".join(f"`{v[:80]}`" for v in wrong)))
+    check_betas(tuple(values))
     return tuple(dict.fromkeys(values))

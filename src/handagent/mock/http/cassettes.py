@@ -121,6 +121,17 @@ def wire(response: dict) -> bytes | tuple[bytes, ...]:
     return write_json(response["body"], response["json"]).encode()
 
 
+def reply_usage(response: dict) -> dict:
+    """A kept reply's `usage`; a stream's merged from its events (each delta's running totals
+    replace the ones before). Example: {"body": {"usage": {"input_tokens": 9, ...}}} -> {...}"""
+    usage: dict = dict((response.get("body") or {}).get("usage") or {})
+    for event in response.get("events", []):
+        data = event.get("data") or {}
+        usage.update((data.get("message") or {}).get("usage") or {})
+        usage.update({k: v for k, v in (data.get("usage") or {}).items() if v is not None})
+    return usage
+
+
 def request_record(method: str, target: str, headers: dict, raw: bytes) -> dict:
     """A request as the cassette keeps it. Example: ("POST", "/v1/messages?beta=true", ...) ->
     {"method": "POST", "path": "/v1/messages", "query": "beta=true", "headers": ..., "body": ...}"""

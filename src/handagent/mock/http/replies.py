@@ -151,8 +151,11 @@ def _usage(
     cached: dict | None = None,
 ) -> dict:
     geo = request.get("inference_geo") or (row.inference_geo if row else "not_available")
+    cached = cached or {}
+    # the prompt cache's counts, where it gives them, hold the prompt's input_tokens already
+    prompt = cached["input_tokens"] if "input_tokens" in cached else input_tokens(counted)
     usage = {
-        "input_tokens": input_tokens(counted),
+        "input_tokens": prompt,
         "cache_creation_input_tokens": 0,
         "cache_read_input_tokens": 0,
         "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 0},
@@ -160,7 +163,7 @@ def _usage(
         "service_tier": "standard",
         "inference_geo": geo,
     }
-    usage.update(cached or {})  # the prompt cache's four counts, in their places
+    usage.update(cached)  # the prompt cache's four counts, in their places
     if thought is not None:  # recorded: present whenever thinking was on, even at 0
         usage["output_tokens_details"] = {"thinking_tokens": thought}
     if request.get("speed"):

@@ -19,12 +19,13 @@ Not handled here: the bytes on the socket and the fault switch (`server`).
 """
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 
 from ...api import models
 from ...api.checks import Rejection, check_request
 from ...api.fields import top_level
-from ...api.tokens import input_tokens
+from ...api.request_refusals import NOT_JSON
 from ..hosted import context_edits, threads
 from ..model import signatures
 from . import access, openai_chat, replies, stream
@@ -47,8 +48,13 @@ class Response:
     close: bool = False  # close the connection after answering
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(..., ensure_ascii=False), made once
+# Valid UTF-8 holds no surrogate: a lone one can only come as a JSON escape ("\udc80").
+ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
 def json_bytes(body: dict) -> bytes:
-    return json.dumps(body, ensure_ascii=False).encode()
+    return _JSON.encode(body).encode()
 
 
 def reply_json(status: int, body: dict, req_id: str, headers: dict | None = None) -> Response:
@@ -125,19 +131,20 @@ def _messages(
     count_tokens = ROUTES[path]
     try:
         body = json.loads(raw.decode("utf-8"))
-        json_bytes(body)  # a lone surrogate ("\ud800") parses but is not text: refused here
+        if ESCAPED_SURROGATE.search(raw):
+            json_bytes(body)  # a lone surrogate ("\ud800") parses but is not text: refused here
         if isinstance(body, dict) and "thread" in top_level(betas=betas) and not count_tokens:
             body = threads.expand(body, state.threads)
         check_request(
             body, count_tokens=count_tokens, version=version, catalogue_only=True, betas=betas
         )
     except ValueError as problem:  # not UTF-8, not JSON
-        return error(400, f"There was an error parsing the body of your request: {problem}", req_id)
+        return error(400, NOT_JSON.format(why=problem), req_id)
     except RecursionError:
         return error(400, "The request body is nested too deeply.", req_id)
     if count_tokens:
         state.record(body)
-        return reply_json(200, {"input_tokens": input_tokens(body)}, req_id)
+        return reply_json(200, context_edits.counted(body), req_id)
     readable = signatures.verify(body, models.find(body["model"]))
     state.record(body)
     reply, partial_json = _reply(body, readable, state, key, obey)

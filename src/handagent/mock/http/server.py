@@ -146,32 +146,36 @@ def answer(
 
 def _answer(method: str, target: str, headers: dict, read: Read, state: State) -> Response:
     path = target.split("?")[0]
-    # Before the body is read, the request id comes from the request line.
-    early_id = replies.request_id(f"{method} {path} {headers.get('content-length')}".encode())
+
+    # Before the body is read, the request id comes from the request line (made only for an
+    # error sent before the body is read).
+    def early_id() -> str:
+        return replies.request_id(f"{method} {path} {headers.get('content-length')}".encode())
+
     declared = headers.get("content-length", "0").strip()
     if "transfer-encoding" in headers:
         message = "Transfer-Encoding is not supported by the mock: send a Content-Length."
-        return closing(error(400, message, early_id))
+        return closing(error(400, message, early_id()))
     if not (declared.isascii() and declared.isdigit()):
         message = f"Content-Length must be a number of bytes, not {declared[:40]!r}."
-        return closing(error(400, message, early_id))
+        return closing(error(400, message, early_id()))
     declared = declared.lstrip("0") or "0"  # leading zeros spell the same number
     # never read: the connection is spent (a number of over ten digits is not even converted)
     if len(declared) > 10 or int(declared) > MAX_BODY_BYTES:
         message = "Request exceeds the maximum allowed number of bytes."
-        return closing(error(413, message, early_id))
+        return closing(error(413, message, early_id()))
     try:
         raw = read(int(declared))
     except OSError:  # the client stalled past the read timeout, or hung up mid-body
-        return closing(error(408, "The request body did not arrive in time.", early_id))
+        return closing(error(408, "The request body did not arrive in time.", early_id()))
     if len(raw) < int(declared):
         message = f"The body ended after {len(raw)} of the {declared} bytes in Content-Length."
-        return closing(error(400, message, early_id))
+        return closing(error(400, message, early_id()))
     refused = routes.allowed(method, path)
     if refused == 405:
-        return error(405, "Method Not Allowed", early_id)
+        return error(405, "Method Not Allowed", early_id())
     if refused == 404:
-        return error(404, "Not Found", early_id)
+        return error(404, "Not Found", early_id())
 
     req_id = replies.request_id(raw or f"{method} {target}".encode())  # a GET has no body
     fault = headers.get("x-mock-fault", "")
@@ -191,17 +195,22 @@ def _answer(method: str, target: str, headers: dict, read: Read, state: State) -
     if state.replay is not None and (not fault or fault.startswith("slow=")):
         replayed = answer_from(state.replay, method, target, headers, raw, req_id)
         if replayed is not None:
-            return replace(replayed, delay=delay)
+            return replace(replayed, delay=delay) if delay else replayed
         missed = True  # no cassette holds it: the mock answers, and says so
     response = routes.route(target, headers, raw, req_id, state, cut=fault == "stream_cut")
-    said = {**response.headers, REPLAY_HEADER: "mock"} if missed else response.headers
-    return replace(response, headers=said, delay=delay)
+    if missed:
+        response = replace(response, headers={**response.headers, REPLAY_HEADER: "mock"})
+    return replace(response, delay=delay) if delay else response  # no copy without a delay
 
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as the SDK expects
     default_request_version = "HTTP/1.0"  # a bare "GET /" line still gets a status line
     disable_nagle_algorithm = True  # headers and body leave at once, no 40 ms ACK wait
+    # A response is written whole, then sent in one go when the handler returns (http.server
+    # flushes `wfile` then): one system call and one wake-up of the client, not one for the
+    # head and one for the body.
+    wbufsize = 64 * 1024
     timeout = READ_TIMEOUT_SECONDS
     server: "_Server"
 

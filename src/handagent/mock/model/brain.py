@@ -33,19 +33,24 @@ Not handled here, on purpose (the mock matches words; it does not understand):
   max_tokens (see `replies`).
 """
 
+import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 
 from . import instructions, phrases
 from .arguments import context, fill
 from .evidence import read
 from .lexicon import ARITHMETIC, terms, words
 from .menu import ALONE, QUESTION, THRESHOLD, Menu
+from .quotes import quote_results
 
 Brain = Callable[[dict], list[dict]]  # a request -> the content blocks the model says
 
 PRIVATE = {"time", "date", "file", "read", *ARITHMETIC}  # no search answers these
+PLANS = 256  # plans kept (`_plan`), each of a question, menu and system prompt of at most
+PLANNED_CHARS = 50_000  # characters in all
 HARD = set("?？!！;；。\n.")
 SEPARATOR = re.compile(r"[?？!！;；。\n]|,(?!\d{3})|\.(?=\s|$)|\b(?:and|also|then)\b"
                        r"|另外|还有|以及|并且|然后|(?<![的之总\d])(?<!\d )和(?! ?\d)",
@@ -95,7 +100,7 @@ def respond(request: dict) -> list[dict]:
         lead = [] if forced else [_text(phrases.say("retry" if retry else "check", lang))]
         return lead + [{"type": "tool_use", "name": name, "input": args} for name, args in todo]
     if results:
-        return [_text(_answer(results, calls, lang, result_turn))]
+        return [_text(quote_results(results, calls, lang, result_turn))]
     if unclear and not calls:
         tool, what = unclear[0]
         return [_text(phrases.say("which", lang, what, tool))]
@@ -171,7 +176,23 @@ def _plan(text: str, tools: list[dict], system: str, forced: bool) -> tuple[list
     """The calls a request asks for, and (tool, what) for calls it cannot make without asking.
 
     Example: "What is 1+2 and 3+4?" -> [("add", {"a": 1, "b": 2}), ("add", {"a": 3, "b": 4})], []
+
+    A tool loop plans the same question with the same menu at every turn, and a room's learners
+    ask the same: the last `PLANS` plans are kept, as JSON, so each caller gets its own.
     """
+    menu = json.dumps(tools, default=str)
+    if len(text) + len(menu) + len(system) > PLANNED_CHARS:
+        return _planned(text, tools, system, forced)
+    plan, unclear = json.loads(_kept_plan(text, menu, system, forced))
+    return [(name, args) for name, args in plan], [(tool, what) for tool, what in unclear]
+
+
+@lru_cache(maxsize=PLANS)
+def _kept_plan(text: str, menu: str, system: str, forced: bool) -> str:
+    return json.dumps(_planned(text, json.loads(menu), system, forced))
+
+
+def _planned(text: str, tools: list[dict], system: str, forced: bool) -> tuple[list, list]:
     menu, plan, unclear = Menu(tools, system), [], []
     for clause in _clauses(text, menu) if tools else []:
         tool, calls = _choose(menu, clause, text)
@@ -257,29 +278,6 @@ def _forced(todo: list, choice: dict, plan: list, tools: list, text: str, system
         tool = best if score > 0 else tools[0]
         return plan[:1] or [(tool["name"], _each(tool, text, text)[0][0])]
     return todo
-
-
-def _answer(results: list[dict], calls: dict, lang: str, turn_of: dict) -> str:
-    """The results quoted as they came back. Example: add -> "6912" gives "add says: 6912."."""
-    items = []
-    for result in results:
-        content = result.get("content") or ""
-        if isinstance(content, list):
-            content = "\n".join(b.get("text", "[image]") for b in content)
-        name = calls.get(result.get("tool_use_id"), {}).get("name", "tool")
-        error = bool(result.get("is_error"))
-        items.append(
-            (name, content.strip() or phrases.say("empty", lang), error, turn_of[id(result)])
-        )
-    lines = []
-    for name, content, error, turn in items:
-        if error and any(n == name and not e and t > turn for n, _, e, t in items):
-            continue  # retried in a later turn, and that call succeeded
-        said = content.splitlines()[0].rstrip(":：") if error else content  # a first line will do
-        lines.append(
-            phrases.sentence(phrases.say("error" if error else "says", lang, name, said), lang)
-        )
-    return ("" if lang in ("zh", "ja") else " ").join(dict.fromkeys(lines))
 
 
 def _chat(turns: list[tuple[str, list[dict]]], text: str, lang: str) -> str:

@@ -28,6 +28,7 @@ from .lexicon import (
     LANGUAGE_NAMES,
     STOP_WORDS,
     SYNONYMS,
+    remembered,
     stem,
     words,
 )
@@ -53,6 +54,8 @@ PATTERNS = {
     "paths": r"(?<![\w@])(?=[\w.~/-]*[A-Za-z])(?:[\w.~-]*/(?:[\w./~-]*\w)?/?|[\w-]{2,}"
              r"(?:\.[\w-]+)*\.[a-z][a-z0-9]{0,4}\b)",
 }  # fmt: skip
+_PATTERNS = {kind: re.compile(pattern, re.I) for kind, pattern in PATTERNS.items()}
+LANGUAGE = re.compile("|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)), re.I)
 USERNAME = re.compile(r"(?<![\w.])@([A-Za-z0-9_]{2,})|\buser(?:name)?\s+([a-z][a-z0-9_.]{2,})")
 ID = re.compile(r"#(\d+)|\b([A-Za-z]+[-_]?\d[\w-]*|\d+[A-Za-z]\w*\d[\w-]*)|\b(?:id|no\.|"
                 r"number|order|ticket|invoice|"
@@ -136,7 +139,8 @@ class Evidence:
     languages: tuple[tuple[str, str], ...]  # (language name, word before)
 
     def __getitem__(self, kind: str) -> list[str]:
-        return self.found.get(kind, [])
+        """The candidates of one kind, a list of the caller's own (`read` keeps what it read)."""
+        return list(self.found.get(kind, ()))
 
 
 def _before(text: str, start: int) -> str:
@@ -233,7 +237,28 @@ def _item(piece: str) -> tuple[str | None, bool]:
 
 def read(text: str) -> Evidence:
     """The candidates in a text. Example: "Email bob@x.org about order #12" -> Evidence(found=
-    {"emails": ["bob@x.org"], "ids": ["12"], ...}, ...)"""
+    {"emails": ["bob@x.org"], "ids": ["12"], ...}, ...)
+
+    A request reads its question once per clause and tool: what was read of the last few
+    hundred texts is kept (`lexicon.remembered`), so read the candidates through
+    `evidence[kind]` (a copy), never by changing `found`."""
+    return _read(text)
+
+
+def _blank(text: str, matches) -> str:
+    """The text with every match turned to as many spaces, so no later pattern finds it.
+
+    Example: ("mail bob@x.org now", [the email's match]) -> "mail           now"
+    """
+    pieces, at = [], 0
+    for match in matches:
+        pieces += [text[at : match.start()], " " * (match.end() - match.start())]
+        at = match.end()
+    return "".join(pieces) + text[at:]
+
+
+@remembered
+def _read(text: str) -> Evidence:
     found = {"quoted": [a or b for a, b in QUOTED.findall(text)]}
     rest = text  # what is left once a candidate is taken: a number in an id is no number
 
@@ -242,10 +267,11 @@ def read(text: str) -> Evidence:
         for piece in sorted(pieces, key=len, reverse=True):
             rest = rest.replace(piece, " " * len(piece))
 
-    for kind, pattern in PATTERNS.items():
-        found[kind] = [m.group().rstrip(".,;:!?") for m in re.finditer(pattern, rest, re.I)]
-        rest = re.sub(pattern, lambda m: " " * len(m.group()), rest, flags=re.I)
-    rest = QUOTED.sub(lambda m: " " * len(m.group()), rest)  # a quoted title is no name
+    for kind, pattern in _PATTERNS.items():
+        matches = list(pattern.finditer(rest))
+        found[kind] = [m.group().rstrip(".,;:!?") for m in matches]
+        rest = _blank(rest, matches)
+    rest = _blank(rest, QUOTED.finditer(rest))  # a quoted title is no name
     found["usernames"] = [a or b for a, b in USERNAME.findall(rest)]
     found["ids"] = [next(g for g in m.groups() if g) for m in ID.finditer(rest)]
     take(found["ids"])
@@ -272,7 +298,6 @@ def read(text: str) -> Evidence:
         if m.group().lower().rstrip("s") in CURRENCY
     ]
     units = [(m.group(), _direction(text, m.start())) for m in UNIT.finditer(text)]
-    languages = [(m.group(), _before(text, m.start())) for m in re.finditer(
-        "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)), text, re.I)]  # fmt: skip
+    languages = [(m.group(), _before(text, m.start())) for m in LANGUAGE.finditer(text)]
     return Evidence(text, found, tuple(names), tuple(numbers), tuple(currencies), tuple(units),
                     tuple(languages))  # fmt: skip

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from . import freetext
 from .evidence import Evidence, read
-from .lexicon import LANGUAGE_NAMES, stem, words
+from .lexicon import LANGUAGE_NAMES, remembered, stem, words
 
 # kind -> words of a property's name or description that ask for it; the first kind found wins
 KINDS = {
@@ -72,14 +72,16 @@ def kinds_required(schema: object) -> tuple[set[str], list[str]]:
     return kinds, examples
 
 
+@remembered
+def _first_kind(text: str) -> str | None:
+    """The first kind of KINDS a text's words name. Example: "Recipient email" -> "emails"."""
+    found = {_KIND_OF[stem(w)] for w in words(text) if stem(w) in _KIND_OF}
+    return next((kind for kind in KINDS if kind in found), None)
+
+
 def kind_of(name: str, spec: dict) -> str | None:
     """What a property asks for. Example: ("to", {"description": "Recipient email"}) -> "emails"."""
-
-    def first(text: str) -> str | None:
-        found = {_KIND_OF[stem(w)] for w in words(text) if stem(w) in _KIND_OF}
-        return next((kind for kind in KINDS if kind in found), None)
-
-    by_name, described = first(name), first(spec.get("description", ""))
+    by_name, described = _first_kind(name), _first_kind(spec.get("description", ""))
     code = by_name in FREE or name == "code"  # "code": an id, unless described as a program
     if described in ("sql", "expression", "source") and code:
         return described

@@ -6,11 +6,37 @@ in the text) and character pairs ("订单"); a plural also stays itself ("tables
 tool's name, description and schema become terms the same way, so the brain compares like with
 like. An arithmetic group counts only in a text with a number ("add a contact" is no sum).
 
+The three functions are pure, and every request reads the same texts again (each tool's name
+and description, the question in each clause): each keeps what it made of the last `REMEMBERED`
+short texts (`remembered`, which the model's other modules use too: `evidence`, `kinds`,
+`menu`, `signatures`), and hands out copies of it.
+
 Not handled here: grammar, spelling mistakes, languages other than English and Chinese, and any
 word no table lists (it still matches itself, stemmed).
 """
 
 import re
+from collections.abc import Callable
+from functools import lru_cache, wraps
+
+REMEMBERED = 512  # texts whose results each remembered function keeps
+REMEMBERED_CHARS = 2_000  # a longer text is read afresh each time, so the memory stays small
+
+
+def remembered(
+    function: Callable, chars: int = REMEMBERED_CHARS, size: int = REMEMBERED
+) -> Callable:
+    """`function`, keeping its results for the last `size` texts (its first argument) of at
+    most `chars` characters; for a pure function whose callers never change what it returns."""
+    kept = lru_cache(maxsize=size)(function)
+
+    @wraps(function)
+    def call(text: object, *rest: object) -> object:
+        fits = isinstance(text, str) and len(text) <= chars
+        return kept(text, *rest) if fits else function(text, *rest)
+
+    return call
+
 
 # group -> its words: English matched as stems, Chinese and symbols as substrings. A group
 # listed in ARITHMETIC counts only in a text holding a number ("add a contact" is no sum).
@@ -134,6 +160,7 @@ WORD = re.compile(r"[a-z](?:[a-z']*[a-z])?")
 HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 
+@lru_cache(maxsize=4 * REMEMBERED)  # words: short
 def stem(word: str) -> str:
     """A light English stem, the same for a word's forms. Example: "cities", "city" -> "citi";
     "meetings", "meet" -> "meet"; "named", "name" -> "nam"."""
@@ -158,10 +185,15 @@ def stem(word: str) -> str:
 def words(text: str) -> list[str]:
     """Lower-case words of a text or identifier. Example: "getUser_byEmail" -> ["get", "user",
     "by", "email"]."""
-    text = CAMEL.sub(" ", str(text)).replace("_", " ").lower()
+    return list(_word_tuple(str(text)))
+
+
+@remembered
+def _word_tuple(text: str) -> tuple[str, ...]:
+    text = CAMEL.sub(" ", text).replace("_", " ").lower()
     for phrase, joined in PHRASES.items():
         text = text.replace(phrase, joined)
-    return WORD.findall(text.replace("-", " "))
+    return tuple(WORD.findall(text.replace("-", " ")))
 
 
 # stem -> its groups, and the Chinese or symbol words of each group
@@ -181,7 +213,11 @@ def terms(text: str, numeric: bool | None = None, also: bool | None = None) -> s
     elsewhere "add" creates (`ALSO`; pass `also` to decide).
     Example: "Weather forecast for Paris" -> {"weather", "paris"}
     """
-    text = str(text)
+    return set(_terms(str(text), numeric, also))
+
+
+@remembered
+def _terms(text: str, numeric: bool | None, also: bool | None) -> frozenset[str]:
     if numeric is None:
         numeric = bool(re.search(r"\d|[一二三四五六七八九十百千万]", text))
     found = set()
@@ -201,4 +237,4 @@ def terms(text: str, numeric: bool | None = None, also: bool | None = None) -> s
         found.add("arithmetic")  # any operation is arithmetic: a "calculator" does them all
     for run in HAN_RUN.findall(text):
         found |= {run[i : i + 2] for i in range(len(run) - 1)} - CHINESE_STOP_PAIRS
-    return found if numeric else found - ARITHMETIC
+    return frozenset(found if numeric else found - ARITHMETIC)

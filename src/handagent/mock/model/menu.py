@@ -15,11 +15,13 @@ Not handled here: deciding what to call (see `brain`), filling arguments (see `a
 import json
 import re
 from collections import Counter
+from functools import partial
 
 from .arguments import kinds_required
 from .evidence import read
-from .lexicon import SYNONYMS, WEAK, stem, terms, words
+from .lexicon import SYNONYMS, WEAK, remembered, stem, terms, words
 
+MENUS = 64  # menus whose profiles are kept (`Menu`)
 THRESHOLD = 1.0  # least shared weight for a tool to be chosen: one word of its description
 ALONE = 2.0  # least for a piece to be a request of its own: a topic word, or a name word
 NAMED = 10.0  # a tool named outright in the clause
@@ -76,14 +78,16 @@ def profile(tool: dict, system: str, topic_only: bool = False) -> dict[str, floa
 
 
 class Menu:
-    """The tools with their profiles, scored against a clause."""
+    """The tools with their profiles, scored against a clause.
+
+    Every request of a conversation sends its menu again: what was read of the last `MENUS`
+    menus (by their JSON, in the order it was written, and the system prompt) is kept, and
+    only read here."""
 
     def __init__(self, tools: list[dict], system: str) -> None:
         self.tools, self.system = tools, system
-        self.profiles = [profile(tool, system) for tool in tools]
-        self.topics = [profile(tool, system, topic_only=True) for tool in tools]
-        self.spread = Counter(term for profile in self.profiles for term in profile)
-        self.kinds = [kinds_required(tool.get("input_schema")) for tool in tools]
+        read = _read(json.dumps(tools, default=str), system)
+        self.profiles, self.topics, self.spread, self.kinds, self.names, self.changes = read
 
     def best(self, clause: str, words_only: bool = False) -> tuple[float, dict | None]:
         """The raw score and tool for a clause; ties go to the tool listed first."""
@@ -97,17 +101,16 @@ class Menu:
         profiles = self.topics if words_only else self.profiles
         shapes = {_shape(i) for i in seen["ids"]}
         asking = bool(QUESTION.search(clause))
-        for i, (tool, profile) in enumerate(zip(self.tools, profiles, strict=True)):
+        for i, profile in enumerate(profiles):
             shared = wanted & profile.keys()
-            named = NAMED if re.search(rf"(?<![\w-]){re.escape(tool['name'])}(?![\w-])", clause,
-                                       re.I) else 0  # fmt: skip
+            named = NAMED if self.names[i].search(clause) else 0
             kinds, examples = self.kinds[i]
             bonus = named + sum(AFFINITY.get(k, 0) for k in kinds if seen[k])
             bonus += SHAPE if shapes & {_shape(e) for e in examples} - {""} else 0
             bonus = 0 if words_only else bonus
             raw = sum(profile[t] for t in shared) + bonus
             rank = sum(profile[t] / self.spread[t] for t in shared) + bonus
-            changes = CHANGES & terms(" ".join(words(tool["name"])))
+            changes = self.changes[i]
             if asking and changes and not changes & wanted:
                 rank /= 2  # "What's on my calendar?" looks, it does not create
             ranked.append((rank, raw, -i))
@@ -118,6 +121,21 @@ class Menu:
         named = [t for t in self.tools if t["name"] in self.system]
         fits = [t for t, p in zip(self.tools, self.profiles, strict=True) if LOOKUP & p.keys()]
         return (fits + named or [None])[0]
+
+
+@partial(remembered, chars=100_000, size=MENUS)
+def _read(tools_json: str, system: str) -> tuple[list, list, Counter, list, list, list]:
+    """A menu's profiles, its topics' profiles, how many tools share each term, the kinds and
+    example ids of each tool's required properties, the pattern of each tool's name said
+    outright, and what each tool changes by its name's terms."""
+    tools = json.loads(tools_json)
+    profiles = [profile(tool, system) for tool in tools]
+    topics = [profile(tool, system, topic_only=True) for tool in tools]
+    spread = Counter(term for found in profiles for term in found)
+    kinds = [kinds_required(tool.get("input_schema")) for tool in tools]
+    names = [re.compile(rf"(?<![\w-]){re.escape(tool['name'])}(?![\w-])", re.I) for tool in tools]
+    changes = [CHANGES & terms(" ".join(words(tool["name"]))) for tool in tools]
+    return profiles, topics, spread, kinds, names, changes
 
 
 def _shape(value: str) -> str:

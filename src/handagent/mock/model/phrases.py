@@ -76,6 +76,14 @@ SAYINGS = {  # key -> {language: sentence}
         "de": "Leider darf ich nicht über {} sprechen.",
         "ja": "申し訳ありません。{}については話せません。",
     },
+    "memory_check": {
+        "en": "Let me check my memory first.", "zh": "我先看看我的记忆。",
+        "fr": "Je consulte d'abord ma mémoire.", "es": "Primero reviso mi memoria.",
+        "de": "Ich sehe zuerst in meinem Gedächtnis nach.", "ja": "まず記憶を確認します。",
+    },
+    "memory_write": {"en": "I'll note that in my memory.", "zh": "我把这个记到记忆里。"},
+    "remembered": {"en": "Noted in my memory: {}.", "zh": "已记在记忆里：{}。"},
+    "recalled": {"en": "From my memory: {}", "zh": "我的记忆里有：{}"},
     "cannot_speak": {
         "en": "I can't answer in {}: this mock model has canned sentences only in English, "
         "Chinese, French, Spanish, German and Japanese. In English:",

@@ -1,0 +1,45 @@
+"""How the mock model quotes the tool results it was given: each as it came back, in one line.
+
+    quote_results([result "6912" of add], ...) -> "add says: 6912."
+    part({"type": "tool_reference", "tool_name": "get_rate"}) -> "get_rate"
+
+A result's blocks are read as a model would see them: text as text; a `tool_reference` (a
+client's own tool search, docs: tool-search-tool) as the tool it loads, which the API expands
+into that tool's definition; anything else by its kind ("[image]", "[document]").
+
+Not handled here: what to say without results (`brain`, `phrases`), images' contents.
+"""
+
+from . import phrases
+
+
+def part(block: dict) -> str:
+    """One block of a result as the model reads it. Example: an image -> "[image]"."""
+    if block.get("type") == "tool_reference":
+        return str(block.get("tool_name"))
+    if block.get("type") == "text":
+        return str(block.get("text", ""))
+    return f"[{block.get('type', 'image')}]"
+
+
+def quote_results(results: list[dict], calls: dict, lang: str, turn_of: dict) -> str:
+    """The results quoted as they came back. Example: add -> "6912" gives "add says: 6912."."""
+    items = []
+    for result in results:
+        content = result.get("content") or ""
+        if isinstance(content, list):
+            content = "\n".join(part(b) for b in content if isinstance(b, dict))
+        name = calls.get(result.get("tool_use_id"), {}).get("name", "tool")
+        error = bool(result.get("is_error"))
+        items.append(
+            (name, content.strip() or phrases.say("empty", lang), error, turn_of[id(result)])
+        )
+    lines = []
+    for name, content, error, turn in items:
+        if error and any(n == name and not e and t > turn for n, _, e, t in items):
+            continue  # retried in a later turn, and that call succeeded
+        said = content.splitlines()[0].rstrip(":：") if error else content  # a first line will do
+        lines.append(
+            phrases.sentence(phrases.say("error" if error else "says", lang, name, said), lang)
+        )
+    return ("" if lang in ("zh", "ja") else " ").join(dict.fromkeys(lines))
