@@ -304,3 +304,32 @@ def test_workspace_and_edit_tools_answer_calls_through_run_calls(tmp_path):
     assert only_text(first) == "return a / b;\n" and not first.is_error
     assert only_text(second) == "Edited b.ts: 1 line replaced by 1." and "diff" in second.details
     assert third.is_error and "above the workspace root" in only_text(third)
+
+
+def test_a_stop_pressed_as_the_calls_start_never_leaves_the_stop_button_blocked(monkeypatch):
+    """A KeyboardInterrupt raised the moment the block on SIGINT begins (a press just before it,
+    which Python raises when the blocking call returns) used to skip the unblock: the kernel's
+    main thread then ignored every later press of the stop button."""
+    import signal
+
+    from handagent.runtime import calls
+
+    real, blocked = signal.pthread_sigmask, []
+
+    def pressed_as_it_blocks(how, mask):
+        before = real(how, mask)
+        if how == signal.SIG_BLOCK and signal.SIGINT in set(mask) and not blocked:
+            blocked.append(True)
+            raise KeyboardInterrupt  # what the eval loop raises right after the call
+        return before
+
+    monkeypatch.setattr(calls.signal, "pthread_sigmask", pressed_as_it_blocks)
+    add = Tool("add", "Adds.", {"type": "object", "properties": {}}, lambda: 3)
+    reply = assistant(ToolCall("c1", "add", {}))
+    try:
+        with pytest.raises(calls.CallsInterrupted) as stopped:
+            run_calls(reply, [add])
+        assert blocked and signal.SIGINT not in real(signal.SIG_BLOCK, ())
+    finally:  # this worker's later tests keep their stop button, whatever happened here
+        real(signal.SIG_UNBLOCK, {signal.SIGINT})
+    assert [r.tool_call_id for r in stopped.value.results] == ["c1"]

@@ -107,12 +107,18 @@ def _outcome(started: Started) -> object:
 
 @contextmanager
 def _held(signum: int) -> Iterator[None]:
-    """Hold a signal back from this thread for the body; it arrives as soon as the body ends."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signum})
+    """Hold a signal back from this thread for the body; it arrives as soon as the body ends.
+
+    The mask is read first and blocked inside the `try`: a stop pressed just before the block
+    is raised when the blocking call returns, and the `finally` still lifts the block (blocked
+    outside it, that KeyboardInterrupt left the thread deaf to every later stop).
+    """
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # reads the mask, changes nothing
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signum})
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _stop_all(started: dict[int, Started]) -> None:
