@@ -21,7 +21,7 @@ UV := $(or $(shell command -v uv 2>/dev/null),$(TOOLS)/bin/uv)
 
 # The stages of `make test`, each also a target of its own. They run at the same time where make
 # can keep their outputs apart (GNU make 4: each stage prints when it ends), else one by one.
-STAGES := lint unit nbval nbval-opus nbval-key replay test-browser
+STAGES := lint unit nbval nbval-opus replay test-browser
 PARALLEL := $(if $(filter output-sync,$(.FEATURES)),-j$(words $(STAGES)) -Otarget,-j1)
 # `make test` marks each stage that failed here, to name them in its last line.
 FAILED_DIR := $(VENV)/.failed-stages
@@ -61,19 +61,25 @@ nbval_command = $(MOCK) $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORK
 # Every notebook executed again under another current model's rules (claude-opus-5-5: no forced
 # tool_choice, no disabled thinking, a different hidden prompt): no cell may fail, outputs are not
 # compared (they name another model). Errors tagged raises-exception still pass, as in nbval.
+# The English chapters 06 on take, in the same run, the path a learner's key takes: provider
+# `anthropic` pointed at a mock the run starts (tests/nbval_key.py), the planted key as the key,
+# so every request to the provider the settings name goes through client(), endpoint() and
+# runtime.target.configured() with a key and a base URL. One execution serves both checks, which
+# spares the suite nine kernels and 45 CPU-seconds (benchmarks/README.md). `make nbval-key` runs
+# the key's path alone, with the default model.
 OTHER_MODEL ?= claude-opus-5-5
-nbval-opus_command = $(MOCK) HANDAGENT_MODEL=$(OTHER_MODEL) $(BIN)/python -m pytest \
-	-p no:cacheprovider -n $(NB_WORKERS) --dist loadfile --nbval-lax --nbval-current-env \
-	$(NBVAL_KERNELS) \
-	-o testpaths=$(NB_PATHS) $(NB_PATHS)
-# Chapters 06 on, run as a learner with a key runs them: provider `anthropic` pointed at a mock the
-# stage starts (tests/nbval_key.py), the planted key as the key, so every request to the provider
-# the settings name takes the key's path (client(), endpoint(), runtime.target.configured()). No
-# cell may fail; outputs are not compared (they name another provider and port).
 KEY_CHAPTERS := $(filter-out $(wildcard notebooks/0[0-5]_*.ipynb),$(ENGLISH))
-nbval-key_command = $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) --dist loadfile \
-	--nbval-lax --nbval-current-env $(NBVAL_KERNELS) -p tests.nbval_key \
-	-o testpaths=notebooks $(KEY_CHAPTERS)
+KEYED = $(if $(filter notebooks,$(NB_PATHS)),$(KEY_CHAPTERS),$(filter $(KEY_CHAPTERS),$(NB_PATHS)))
+NBVAL_LAX = $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) --dist loadfile \
+	--nbval-lax --nbval-current-env $(NBVAL_KERNELS)
+UNKEYED = $(if $(filter notebooks,$(NB_PATHS)),notebooks $(addprefix --ignore=,$(KEY_CHAPTERS)),\
+	$(filter-out $(KEY_CHAPTERS),$(NB_PATHS)))
+nbval-opus_command = true \
+	$(if $(strip $(UNKEYED)),&& $(MOCK) HANDAGENT_MODEL=$(OTHER_MODEL) $(NBVAL_LAX) \
+		-o testpaths=notebooks $(UNKEYED)) \
+	$(if $(KEYED),&& HANDAGENT_MODEL=$(OTHER_MODEL) $(NBVAL_LAX) -p tests.nbval_key \
+		-o testpaths=notebooks $(KEYED))
+nbval-key_command = $(NBVAL_LAX) -p tests.nbval_key -o testpaths=notebooks $(KEY_CHAPTERS)
 # The English series replayed from its cassettes (cassettes/NN_slug.json, recorded against the
 # mock by `make record`): strict nbval, the stored outputs unchanged but the provider line. A
 # notebook whose requests changed fails naming the first difference from its cassette (stale:
@@ -105,7 +111,7 @@ book_command = rm -rf build/book && $(BIN)/sphinx-build -b html -c docs -W --kee
 test-browser_command = $(book_command) && \
 	$(MOCK) HANDAGENT_BOOK=build/book $(BIN)/python tests/browser/run.py
 
-.PHONY: lab test test-stages $(STAGES) book notebooks record drift hub setup clean
+.PHONY: lab test test-stages $(STAGES) nbval-key book notebooks record drift hub setup clean
 
 setup: $(STAMP)
 
@@ -146,7 +152,7 @@ unit: $(KERNEL_CONFIG)
 $(KERNEL_CONFIG):
 	@mkdir -p $(@D) && echo '{"KernelManager": {"transport": "ipc"}}' > $@
 
-$(STAGES): setup
+$(STAGES) nbval-key: setup
 	@echo "--- $@: $($@_command)"
 	@started=$$(date +%s); $($@_command); status=$$?; \
 	echo "--- $@: $$(( $$(date +%s) - started )) s, $$([ $$status = 0 ] && echo passed || echo FAILED)"; \
