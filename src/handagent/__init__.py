@@ -2,10 +2,11 @@
 
 Its folders show the architecture. At the top, the modules Part 1's chapters build (00-05), the
 Anthropic wire by hand; `api/` the API's rules and catalogue as the series knows them;
-`runtime/` the provider-neutral protocol of Part 2 (06-08) and the agent loop of Part 3 (from
-09); `apps/` what a chapter's assistant works on (the bookshop); `experiments/` code that
-measures the defences (chapter 11's attacks and trials); `views/` ways to look at a
-conversation; `mcp/` MCP servers' tools (chapter 12); `mock/` the local stand-in for the API,
+`runtime/` the provider-neutral protocol of Part 2 (06-08), the agent loop of Part 3 (09-12)
+and Part 4's tool calling at scale (from 13); `apps/` what a chapter's assistant works on (the
+bookshop, the back office); `experiments/` code that measures the defences (chapter 11's
+attacks and trials); `views/` ways to look at a conversation; `mcp/` MCP servers' tools
+(chapters 12-13); `mock/` the local stand-in for the API,
 in rooms by job; `exercises/` the
 self-checking exercises. Imports point one way: `api`, then the top-level modules, then
 `runtime`, then `apps` and `experiments`, then `views` and `mock`.
@@ -91,6 +92,9 @@ Where each idea of the series lives, by the chapter that introduces it:
                 mcp.calls            one tools/call answered whatever happens, cancelled on time
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP
                 mcp.client           McpServers: servers' tools on one menu, read-only if declared
+    chapter 13  apps.toolbox         toolbox(): 106 tools of a company, the menu that grows too big
+                runtime.tool_index   ToolIndex: your own tool search, answered by tool_reference
+                mcp.https            the series' tools over Streamable HTTP with TLS (the connector)
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only
