@@ -95,6 +95,7 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 13  apps.toolbox         toolbox(): 106 tools of a company, the menu that grows too big
                 runtime.tool_index   ToolIndex: your own tool search, answered by tool_reference
                 mcp.https            the series' tools over Streamable HTTP with TLS (the connector)
+                views.costs          Costs: what each request cost, cached, deferred or not
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only

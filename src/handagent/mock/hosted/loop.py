@@ -61,7 +61,10 @@ def respond_with_server_tools(
     waiting = server_tools.waiting(since)
     if not tools and not waiting and not owners and not deferred.hidden(request):
         return brain(model_view(request))
-    seed = digest({k: v for k, v in request.items() if k != "stream"}, "server tools")
+    # ids from the request, not from where its MCP servers listen (a port changes run to run)
+    seed = digest(
+        {k: v for k, v in request.items() if k not in ("stream", "mcp_servers")}, "server tools"
+    )
     lang = phrases.language(request.get("system"), text)
     system = _system(request)
     blocks: list[dict] = []
