@@ -57,6 +57,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.thinking     which thinking blocks go back in a request, to which model
                 runtime.adapters     the Anthropic Messages wire, both ways
                 runtime.providers    complete(): one call to either wire format, never raising
+                runtime.target       configured(): the settings' provider, as complete() takes it
                 views.neutral        view(): a neutral history, one line per message and block
     chapter 07  runtime.adapters     to_openai_chat(), from_openai_chat(): OpenAI Chat's wire
                 runtime.ids          tool-call ids normalised at the provider boundary

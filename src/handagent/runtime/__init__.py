@@ -10,6 +10,7 @@ records and translates at the edge:
     repair       exactly one result per call before any request: orphans, aborts, cut-offs
     streaming    server-sent events assembled into one neutral message
     providers    complete(): one request to either provider, returned as a message, never raised
+    target       configured(): the provider the settings name, as complete() and sender() take it
     calls        run_calls(): one neutral result per call, whatever happened to it, on every path
     truncate     cutting long tool output, with a notice that says how to get more
     results      any value or exception a tool gives back, as content the API accepts
@@ -26,12 +27,13 @@ records and translates at the edge:
     function_tools, function_schemas   a tool made from a typed Python function
     tool_index   a tool search of your own: BM25 over a menu, answered with tool_reference blocks
 
-Chapter by chapter: 06 protocol, thinking, the Anthropic adapter, providers; 07 the OpenAI
+Chapter by chapter: 06 protocol, thinking, the Anthropic adapter, providers, target; 07 the OpenAI
 adapter, ids, repair, calls, streaming; 08 workspace, truncate, results, boundary, edit,
 session_log; 09 bounds, runs, senders, loop; 10 function_tools; 11 approval, scrubber; 13
 tool_index.
 
 Imports point one way: protocol first, then thinking, ids and repair, adapters, streaming and
-providers, results and the boundary, calls, the loop last. Their printed form (one line per
-message, the wire beside it) is a view: `handagent.views.neutral`.
+providers (target reads the settings of `handagent.llm`), results and the boundary, calls, the
+loop last. Their printed form (one line per message, the wire beside it) is a view:
+`handagent.views.neutral`.
 """
