@@ -3,7 +3,7 @@
 Its folders show the architecture. At the top, the modules Part 1's chapters build (00-05), the
 Anthropic wire by hand; `api/` the API's rules and catalogue as the series knows them;
 `runtime/` the provider-neutral protocol of Part 2 (06-08), the agent loop of Part 3 (09-12)
-and Part 4's tool calling at scale (from 13); `apps/` what a chapter's assistant works on (the
+and Part 4's tool calling at scale (13-14); `apps/` what a chapter's assistant works on (the
 bookshop, the back office); `experiments/` code that measures the defences (chapter 11's
 attacks and trials); `views/` ways to look at a conversation; `mcp/` MCP servers' tools
 (chapters 12-13); `mock/` the local stand-in for the API,
@@ -97,6 +97,10 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.tool_index   ToolIndex: your own tool search, answered by tool_reference
                 mcp.https            the series' tools over Streamable HTTP with TLS (the connector)
                 views.costs          Costs: what each request cost, cached, deferred or not
+    chapter 14  runtime.memory       MemoryFolder, memory_tool(): the memory tool's six commands
+                runtime.senders      sender(extra=..., on_reply=...): context_management, replies
+                tools                Tool(definition=...): an Anthropic-defined tool on the menu
+                views.long_runs      Ledger: what each request read, and what the API cleared
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only

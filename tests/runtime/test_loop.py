@@ -130,6 +130,15 @@ def test_text_cut_by_max_tokens_is_kept_but_not_sent_and_asked_again_with_more_r
     assert run.messages == (ASK, cut, DONE)  # the log keeps the record
 
 
+def test_text_cut_twice_in_a_row_is_never_sent_back_as_a_prefill():
+    cut = assistant(TextBlock("The answer is"), stop_reason="length", model=DEFAULT,
+                    usage=Usage(10, 64))  # fmt: skip
+    send = scripted(cut, cut, DONE)
+    run = run_loop([ASK], [ADDER], send, max_tokens=64)
+    assert run.ending == "done" and send.max_tokens == [64, 128, 256]
+    assert send.requests[2] == [ASK]  # neither cut reply goes back (the mock found it: a 400)
+
+
 def test_a_reply_cut_at_the_most_max_tokens_can_be_ends_the_run_as_cut():
     most = NONSTREAMING_MAX_TOKENS
     cut = assistant(TextBlock("The answer is"), stop_reason="length", model=DEFAULT,

@@ -77,14 +77,14 @@ def next_move(reply: AssistantMessage) -> Move:
 
 
 def _request(history: list[Message]) -> list[Message]:
-    """The history to send: a failed, aborted or cut last reply with no calls is a record only."""
-    last = history[-1] if history else None
-    unsent = isinstance(last, AssistantMessage) and last.stop_reason in (
-        "error",
-        "aborted",
-        "length",
-    )
-    return history[:-1] if unsent and not tool_calls(last) else history
+    """The history to send: failed, aborted or cut last replies with no calls are records only
+    (two cut in a row, too: sending the first would be a prefill)."""
+    sent = list(history)
+    while isinstance(sent[-1] if sent else None, AssistantMessage) and not tool_calls(sent[-1]):
+        if sent[-1].stop_reason not in ("error", "aborted", "length"):
+            break
+        sent.pop()
+    return sent
 
 
 def _longer(max_tokens: int, model: str) -> int | None:
