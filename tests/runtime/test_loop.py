@@ -243,3 +243,16 @@ def test_next_move_has_a_move_for_every_stop_reason(reply, move):
 def test_the_table_above_covers_every_stop_reason():
     covered = {"tool_use", "stop", "pause", "length", "window", "refusal", "error", "aborted"}
     assert covered == set(get_args(StopReason))
+
+
+def test_text_cut_twice_is_left_out_of_every_later_request_not_only_the_last():
+    # a reply cut at 1024 and again at 2048: both are records; sending the first would be a
+    # prefill, and a later question's request must hold neither (the model never saw them)
+    cut = assistant(TextBlock("The answer is"), stop_reason="length", model=DEFAULT,
+                    usage=Usage(10, 64))  # fmt: skip
+    send = scripted(cut, cut, DONE, DONE)
+    run = run_loop([ASK], [ADDER], send, max_tokens=64)
+    assert run.ending == "done" and send.requests[2] == [ASK]
+    again = user_text("And 2 + 2?", timestamp=2.0)
+    run_loop([*run.messages, again], [ADDER], send)
+    assert send.requests[3] == [ASK, DONE, again]
