@@ -59,7 +59,7 @@ def test_the_turn_bound_stops_the_run_and_says_so():
     send = scripted(*again)
     run = run_loop([ASK], [ADDER], send, bounds=Bounds(turns=3))
     assert (run.ending, run.spent.turns, len(send.requests)) == ("turns", 3, 3)
-    assert run.note.startswith("Stopped at the turn bound (3). So far: 3 request(s)")
+    assert run.note.startswith("Stopped at the turn bound (3).\nSo far: 3 request(s)")
     assert not unanswered_calls(list(run.messages))
 
 
@@ -209,7 +209,7 @@ def test_the_note_and_the_progress_line_are_in_chinese():
     lines = []
     run = run_loop([ASK], [ADDER], scripted(assistant(ADD), DONE), bounds=Bounds(turns=1),
                    on_step=lambda s: lines.append(str(s)))  # fmt: skip
-    assert run.note.startswith("到了轮数上限（1）。到目前为止：1 次请求")
+    assert run.note.startswith("到了轮数上限（1）。\n到目前为止：1 次请求")
     assert lines == ["第 1 轮 · tool_use · 1 个调用：add · 2 token · $0.0000"]
 
 
