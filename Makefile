@@ -21,7 +21,7 @@ UV := $(or $(shell command -v uv 2>/dev/null),$(TOOLS)/bin/uv)
 
 # The stages of `make test`, each also a target of its own. They run at the same time where make
 # can keep their outputs apart (GNU make 4: each stage prints when it ends), else one by one.
-STAGES := lint unit nbval nbval-opus replay test-browser
+STAGES := lint unit nbval nbval-opus nbval-key replay test-browser
 PARALLEL := $(if $(filter output-sync,$(.FEATURES)),-j$(words $(STAGES)) -Otarget,-j1)
 # `make test` marks each stage that failed here, to name them in its last line.
 FAILED_DIR := $(VENV)/.failed-stages
@@ -46,7 +46,7 @@ unit_command = $(MOCK) JUPYTER_CONFIG_PATH=$(CURDIR)/$(dir $(KERNEL_CONFIG)) \
 # stay together, in order, on one worker. The startup ceiling is for a machine under load.
 # `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
 NB_PATHS ?= notebooks
-# Both nbval stages plant a key and search every message of every kernel for it and for the key
+# The nbval stages plant a key and search every message of every kernel for it and for the key
 # the mock provider sends (tests/nbval_secrets.py); test_secrets.py does the rest.
 NBVAL_KERNELS := -p tests.nbval_kernels -p tests.nbval_secrets --nbval-kernel-startup-timeout 300
 # `make nbval` checks both editions. In `make test` its stage checks the zh-CN edition only: the
@@ -66,6 +66,14 @@ nbval-opus_command = $(MOCK) HANDAGENT_MODEL=$(OTHER_MODEL) $(BIN)/python -m pyt
 	-p no:cacheprovider -n $(NB_WORKERS) --dist loadfile --nbval-lax --nbval-current-env \
 	$(NBVAL_KERNELS) \
 	-o testpaths=$(NB_PATHS) $(NB_PATHS)
+# Chapters 06 on, run as a learner with a key runs them: provider `anthropic` pointed at a mock the
+# stage starts (tests/nbval_key.py), the planted key as the key, so every request to the provider
+# the settings name takes the key's path (client(), endpoint(), runtime.target.configured()). No
+# cell may fail; outputs are not compared (they name another provider and port).
+KEY_CHAPTERS := $(filter-out $(wildcard notebooks/0[0-5]_*.ipynb),$(ENGLISH))
+nbval-key_command = $(BIN)/python -m pytest -p no:cacheprovider -n $(NB_WORKERS) --dist loadfile \
+	--nbval-lax --nbval-current-env $(NBVAL_KERNELS) -p tests.nbval_key \
+	-o testpaths=notebooks $(KEY_CHAPTERS)
 # The English series replayed from its cassettes (cassettes/NN_slug.json, recorded against the
 # mock by `make record`): strict nbval, the stored outputs unchanged but the provider line. A
 # notebook whose requests changed fails naming the first difference from its cassette (stale:

@@ -9,13 +9,13 @@ cassettes) and `python -m handagent.mock --port 0` (plain: one state, the mock a
 A simulated learner is a thread with its own key and its own HTTP/1.1 connection (http.client),
 sending one chapter's requests in order, as its notebook sends them, `--rounds` times; half the
 learners run chapter 03, half chapter 09, each request naming its notebook as JupyterLab's kernels
-do. A chapter's requests are its cassette's; chapter 09's cassette holds none today (the chapter
-starts a mock of its own), so its requests are captured by running the notebook once against the
-mock, its `answer` watched (10 requests: a loop, five deliberate faults, OpenAI Chat). In room
-mode chapter 03 is replayed from its cassette and chapter 09 is answered by the room's fallback
-mock; in plain mode the mock answers both. Every reply must have the status recorded (the
-chapters' deliberate 400s, 429 and 529s are right answers); any other status, or a transport
-error, is an error.
+do. A chapter's requests are its cassette's (chapter 09's: a resumed loop and the same question
+over both wires, OpenAI Chat's with its key as a Bearer token; its deliberate faults go to a mock
+of the chapter's own, never to a room); a chapter whose cassette holds none is captured by
+running the notebook once against the mock, its `answer` watched. In room mode both are
+replayed from their cassettes; in plain mode the mock answers both. Every reply must have the
+status recorded (the chapters' deliberate 400s are right answers); any other status, or a
+transport error, is an error.
 
 Per mode: one learner alone (both chapters in turn), then all at once (started by a barrier);
 p50, p99 and max latency, requests per second, errors, and the ratio of the p50s and p99s.
@@ -74,8 +74,9 @@ def sequence(stem: str) -> tuple[list[Request], str]:
             asked = exchange["request"]
             target = asked["path"] + (f"?{asked['query']}" if asked["query"] else "")
             body = json.dumps(asked["body"]).encode() if asked.get("body") is not None else b""
+            bearer = asked["path"] == "/v1/chat/completions"  # OpenAI clients send it so
             found.append((asked["method"], target, dict(asked["headers"]), body,
-                          exchange["response"]["status"], False))  # fmt: skip
+                          exchange["response"]["status"], bearer))  # fmt: skip
         return found, "its cassette"
     return capture(ROOT / "notebooks" / f"{stem}.ipynb"), "captured from a run of the notebook"
 

@@ -2,10 +2,13 @@
 
     .venv/bin/python benchmarks/series_cost.py [--model <model id> ...]
 
-Runs every notebook in a fresh kernel against the mock provider, once per model (the model is
-set with HANDAGENT_MODEL, as a learner would), and reads the kernel's meter at the end
-(`handagent.cost`): every call made through `handagent.llm.client()`, with the tokens the mock
-reported. The notebooks are executed in memory; the committed files are never written.
+Runs every notebook in a fresh kernel as a learner with a key runs it, once per model (the model
+is set with HANDAGENT_MODEL, as a learner would): provider `anthropic`, pointed at the mock
+through a recording proxy (`handagent.record`). The kernel's meter at the end (`handagent.cost`)
+gives every chapter's row: every call it metered, with the tokens the mock reported, those to
+the cells' own mocks included. The proxy saw what a key pays for, the calls that reach the
+provider the settings name (OpenAI Chat ones included): the last row. The notebooks are executed
+in memory; the committed files are never written.
 
 The mock counts tokens the way the real API bills them (the hidden tool-use prompt included),
 but its replies are terser than a real model's, so real output tokens, and the price, come out
@@ -28,6 +31,10 @@ from nbclient.exceptions import CellExecutionError
 from handagent.api import models
 from handagent.config import DEFAULT_MODEL
 from handagent.cost import PRICES_AS_OF, Call, dollars, price
+from handagent.llm import MOCK_KEY
+from handagent.mock import MockServer
+from handagent.record import RecordingProxy
+from handagent.record.__main__ import calls_billed
 
 ROOT = Path(__file__).parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -39,48 +46,58 @@ READ_METER = """import dataclasses as _dataclasses, json as _json
 from handagent.cost import METER as _METER
 print(_json.dumps([_dataclasses.asdict(c) for c in _METER.calls]))"""
 FAILED = "failed"
+KEY_ROW = "with a key"
 
 
-def calls_of(path: Path, model: str) -> list[Call]:
-    """Run one notebook with the mock provider and this model; every call its kernel counted."""
+def calls_of(path: Path, model: str) -> tuple[list[Call], list[Call]]:
+    """Run one notebook with a key's provider (a fresh mock behind a recording proxy) and this
+    model: every call its kernel metered, and the calls that reached the provider."""
     notebook = nbformat.read(path, as_version=4)
     notebook.cells.append(nbformat.v4.new_code_cell(READ_METER))
-    os.environ.update(HANDAGENT_PROVIDER="mock", HANDAGENT_MODEL=model)  # the kernel inherits
-    client = NotebookClient(notebook, timeout=300, resources={"metadata": {"path": path.parent}})
-    client.execute()
+    with MockServer() as mock, RecordingProxy(mock.base_url) as proxy:
+        os.environ.update(HANDAGENT_PROVIDER="anthropic", ANTHROPIC_BASE_URL=proxy.base_url,
+                          ANTHROPIC_API_KEY=MOCK_KEY, HANDAGENT_MODEL=model)  # fmt: skip
+        where = {"metadata": {"path": path.parent}}
+        NotebookClient(notebook, timeout=300, resources=where).execute()
     printed = "".join(out.get("text", "") for out in notebook.cells[-1].outputs)
-    return [Call(**row) for row in json.loads(printed)]
+    return [Call(**row) for row in json.loads(printed)], calls_billed(proxy.exchanges)
 
 
 def total(calls: list[Call]) -> float:
     return sum(dollars(call) for call in calls)
 
 
-def table(runs: dict[str, dict[str, list[Call]]], models: list[str]) -> str:
-    """The Markdown table: calls and tokens of the first model, then the price for each model."""
-    first = models[0]
+def row(label: str, calls: dict[str, list[Call] | None], first: str) -> list[str]:
+    """One row: the calls and tokens of the first model, then each model's price (None: failed).
+
+    Example: ("02_tool_use", {"m": [Call("m", 500, 80)]}, "m") -> ["02_tool_use", "1", "500",
+    "80", "$0.0001"]
+    """
+    counted = calls[first]
+    cells = [label, FAILED, FAILED, FAILED]
+    if counted is not None:
+        tokens_in, tokens_out = (sum(c.prompt_tokens for c in counted),
+                                 sum(c.output_tokens for c in counted))  # fmt: skip
+        cells[1:] = [str(len(counted)), f"{tokens_in:,}", f"{tokens_out:,}"]
+    for priced in calls.values():
+        cells.append(FAILED if priced is None else f"${total(priced):.4f}" if priced else "–")
+    return cells
+
+
+def table(runs: dict[str, dict], keyed: dict[str, dict], models: list[str]) -> str:
+    """The Markdown table: a row per chapter and the whole series, from each kernel's meter;
+    then what a key pays, from the calls that reached the provider."""
     head = ["chapter", "calls", "tokens in", "tokens out"] + [f"`{m}`" for m in models]
     rows = [head, ["---"] + ["---:"] * (len(head) - 1)]
-    names = list(runs[first])
-    for name in names + ["whole series"]:
-        picked = names if name == "whole series" else [name]
-        ran = [n for n in picked if runs[first][n] != FAILED]
-        calls = [call for n in ran for call in runs[first][n]]
-        cells = [name.removesuffix(".ipynb") if name in names else f"**{name}**", len(calls)]
-        cells += [
-            f"{sum(c.prompt_tokens for c in calls):,}",
-            f"{sum(c.output_tokens for c in calls):,}",
-        ]
-        if not ran:
-            cells[1:] = [FAILED] * 3
-        for model in models:
-            if any(runs[model][n] == FAILED for n in picked) and name in names:
-                cells.append(FAILED)
-                continue
-            priced = [c for n in picked if runs[model][n] != FAILED for c in runs[model][n]]
-            cells.append(f"${total(priced):.4f}" if priced else "–")
-        rows.append([str(cell) for cell in cells])
-    return "\n".join("| " + " | ".join(row) + " |" for row in rows)
+    names = list(runs[models[0]])
+    for name in names:
+        ran = {m: None if runs[m][name] == FAILED else runs[m][name] for m in models}
+        rows.append(row(name.removesuffix(".ipynb"), ran, models[0]))
+    for label, source in (("whole series", runs), (KEY_ROW, keyed)):
+        summed = {m: [c for n in names if source[m][n] != FAILED for c in source[m][n]]
+                  for m in models}  # fmt: skip
+        rows.append(row(f"**{label}**", summed, models[0]))
+    return "\n".join("| " + " | ".join(cells) + " |" for cells in rows)
 
 
 def main() -> int:
@@ -92,22 +109,25 @@ def main() -> int:
         sys.exit(
             f"No price on file for {unpriced}: add a row with its prices to handagent.api.models."
         )
-    started, runs, failures = time.monotonic(), {}, 0
+    started, runs, keyed, failures = time.monotonic(), {}, {}, 0
     for model in models:
-        runs[model] = {}
+        runs[model], keyed[model] = {}, {}
         for path in NOTEBOOKS:
             try:
-                runs[model][path.name] = calls_of(path, model)
+                metered, paid = calls_of(path, model)
             except CellExecutionError as error:  # a notebook that fails has no total to report
                 name = error.ename if hasattr(error, "ename") else type(error).__name__
                 print(f"{path.name} failed with {model}: {name}", file=sys.stderr)
-                runs[model][path.name], failures = FAILED, failures + 1
-    print(table(runs, models))
+                metered, paid, failures = FAILED, FAILED, failures + 1
+            runs[model][path.name], keyed[model][path.name] = metered, paid
+    print(table(runs, keyed, models))
     print(
         f"\nList prices of {PRICES_AS_OF} (`handagent.api.models`); tokens as the mock "
         f"reports them for `{models[0]}`; {len(models) * len(NOTEBOOKS)} notebook runs in "
         f"{time.monotonic() - started:.0f} s."
         "\n–: no call went through `handagent.llm.client()`, so the meter counted none."
+        f"\n{KEY_ROW}: the calls that reach the provider the settings name, OpenAI Chat ones "
+        "included; the rest go to mocks the chapters start themselves."
     )
     return 1 if failures else 0
 

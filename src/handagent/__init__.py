@@ -14,7 +14,8 @@ self-checking exercises. Imports point one way: `api`, then the top-level module
 Where each idea of the series lives, by the chapter that introduces it:
 
     chapter 00  config               provider, model and key, read from .env
-                language             the edition's language (English or 简体中文), set once
+                language             the edition's language (English or 简体中文), set once;
+                                     columns(), wrap(): a printed line kept to the book's width
                 llm                  call_model(): the one place the series calls a model
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
                 record               a real model's traffic kept as cassettes, for replay (no key)
@@ -77,15 +78,18 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.runs         Run, LoopStep: what a run leaves, and why it ended
                 runtime.bounds       Bounds, Spent: a run's turns, tokens and money, asked before
                 runtime.senders      sender(): the model for the loop, retried by the SDK
+                views.timeline       run_timeline(): a run's turns, calls side by side, its end
     chapter 10  runtime.function_tools  function_tool(): a tool generated from a typed function
                 runtime.function_schemas  function_schema(): its input_schema, as beta_tool's
                 apps.bookshop        the bookshop's three tools: two read, one opens a return once
                 apps.shop_database   open_shop(): its SQLite database, one transaction per effect
+                views.usage          usage_chart(): each request's tokens by how they were billed
     chapter 11  runtime.approval     gate(): a tool not read-only runs only if the program approves
                 runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
                 runtime.boundary     Boundary(approve=..., secrets=...): both, around every call
                 experiments.attacks  the chapter's attacks: instructions planted where tools read
-                experiments.trials   trial(), sweep(): an attack run and measured; outcome_table()
+                experiments.trials   trial(), sweep(): an attack run and measured
+                views.outcomes       outcome_table(): every attack against every defence, coloured
     chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp
                 mcp.wire             an MCP tool as a menu entry, a CallToolResult as a tool_result
                 mcp.results          every MCP content type as text or an image the API takes

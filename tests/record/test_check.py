@@ -61,3 +61,12 @@ def test_a_cassette_from_the_real_api_is_not_asked_again():
 def test_a_request_goes_out_as_the_sdk_writes_it():
     assert request_bytes({"body": {"a": [1, "é"]}}) == '{"a":[1,"é"]}'.encode()
     assert request_bytes({"body": None, "text": "not json"}) == b"not json"
+
+
+def test_an_openai_chat_exchange_is_asked_with_the_key_where_openai_clients_send_it():
+    cassette = load_cassette(ROOT / "cassettes" / "09_agent_loop.json")
+    chat = [e for e in cassette.exchanges if e["request"]["path"] == "/v1/chat/completions"]
+    only_chat = dataclasses.replace(cassette, exchanges=tuple(chat))
+    assert chat and stale(only_chat) is None
+    edited = changed(only_chat, 0, lambda r: r["body"]["usage"].update(prompt_tokens=1))
+    assert "body.usage.prompt_tokens: 1 in the cassette" in stale(edited)

@@ -15,10 +15,11 @@ import pytest
 from paths import ROOT
 
 from handagent import llm
+from handagent.cost import Call, dollars
 from handagent.mock import MockServer, mock_instead
 from handagent.mock.http import cassettes
 from handagent.mock.http.cassettes import load_cassette
-from handagent.record.__main__ import cassette_path, cost, run_through
+from handagent.record.__main__ import calls_billed, cassette_path, cost, run_through
 
 CHAPTER = ROOT / "notebooks" / "03_feeding_results_back.ipynb"
 CASSETTE = ROOT / "cassettes" / "03_feeding_results_back.json"
@@ -34,6 +35,24 @@ def test_the_committed_cassette_of_chapter_03_was_recorded_from_the_mock_and_cos
     assert cassette.notebook == "notebooks/03_feeding_results_back.ipynb"
     assert len(cassette.exchanges) == 9
     assert 0 < cost(list(cassette.exchanges)) < 0.01
+
+
+def exchange(path: str, status: int, body: dict) -> dict:
+    return {"request": {"path": path, "body": {"model": "claude-haiku-5-5"}},
+            "response": {"status": status, "body": body}}  # fmt: skip
+
+
+def test_messages_and_openai_chat_replies_are_billed_and_refusals_and_counts_are_not():
+    exchanges = [
+        exchange("/v1/messages", 200, {"usage": {"input_tokens": 9, "output_tokens": 3}}),
+        exchange("/v1/chat/completions", 200, {"usage": {"prompt_tokens": 7,
+                                                         "completion_tokens": 2}}),
+        exchange("/v1/messages", 400, {"error": {"type": "invalid_request_error"}}),
+        exchange("/v1/messages/count_tokens", 200, {"input_tokens": 12}),
+    ]  # fmt: skip
+    assert [(c.input_tokens, c.output_tokens) for c in calls_billed(exchanges)] == [(9, 3), (7, 2)]
+    paid = [dollars(Call("claude-haiku-5-5", *tokens)) for tokens in ((9, 3), (7, 2))]
+    assert cost(exchanges) == pytest.approx(sum(paid))
 
 
 @pytest.fixture
@@ -56,7 +75,7 @@ def test_the_replay_provider_answers_call_model_from_the_cassette(replay_provide
     recorded = first["response"]["body"]
     assert reply.id == recorded["id"]
     assert [b.model_dump(exclude_none=True) for b in reply.content] == recorded["content"]
-    assert llm.provider_line().startswith("Provider: replay (a real model's recorded answers")
+    assert llm.provider_line().startswith("Provider: replay · model:")
 
 
 def test_a_new_question_under_replay_is_refused_unless_the_mock_answers_it(replay_provider):

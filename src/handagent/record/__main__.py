@@ -28,13 +28,15 @@ from dotenv import find_dotenv, load_dotenv
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
-from ..cost import call_from_usage, dollars
+from ..cost import Call, call_from_usage, dollars
 from ..mock import MockServer
 from ..mock.http import cassettes
 from .proxy import PLACEHOLDER_KEY, RecordingProxy
 
 DEFAULT_OUT = Path("cassettes")
 API = "https://api.anthropic.com"
+CHAT = "/v1/chat/completions"
+PRICED = ("/v1/messages", CHAT)  # count_tokens and the models route are free
 
 
 def cassette_path(notebook: Path, out: Path = DEFAULT_OUT) -> Path:
@@ -65,16 +67,31 @@ def run_through(notebook: Path, upstream: str, key: str | None) -> list[dict]:
     return proxy.exchanges
 
 
-def cost(exchanges: list[dict]) -> float:
-    """What the replies of a cassette cost at list prices (usage merged for streams)."""
-    total = 0.0
+def calls_billed(exchanges: list[dict]) -> list[Call]:
+    """The calls a provider bills for these exchanges: each Messages reply (a stream's usage
+    merged) and each OpenAI Chat reply (not streamed: the series streams none).
+
+    Example: [a 200 from /v1/messages with usage {"input_tokens": 9, "output_tokens": 3}, a 400]
+        -> [Call("claude-haiku-5-5", 9, 3)]
+    """
+    calls = []
     for exchange in exchanges:
         request, response = exchange["request"], exchange["response"]
-        if request["path"] != "/v1/messages" or response["status"] != 200:
+        if request["path"] not in PRICED or response["status"] != 200:
             continue
-        model = (request.get("body") or {}).get("model", "")
-        total += dollars(call_from_usage(model, cassettes.reply_usage(response))) or 0
-    return total
+        model, usage = (request.get("body") or {}).get("model", ""), cassettes.reply_usage(response)
+        if request["path"] == CHAT:  # {"usage": {"prompt_tokens": 9, "completion_tokens": 3}}
+            calls.append(
+                Call(model, usage.get("prompt_tokens") or 0, usage.get("completion_tokens") or 0)
+            )
+            continue
+        calls.append(call_from_usage(model, usage))
+    return calls
+
+
+def cost(exchanges: list[dict]) -> float:
+    """What the replies of a cassette cost at list prices (`calls_billed`)."""
+    return sum(dollars(call) or 0 for call in calls_billed(exchanges))
 
 
 def run(argv: list[str] | None = None) -> None:

@@ -13,7 +13,8 @@ notebook prints its stored outputs against the mock as it is now, which is why `
 the English edition against the mock only through its cassettes.
 
 A request goes out as the SDK writes it (compact JSON, non-ASCII as is), with the headers the
-cassette keeps (`cassettes.REQUEST_HEADERS`: those that change an answer) and the mock's key.
+cassette keeps (`cassettes.REQUEST_HEADERS`: those that change an answer) and the mock's key in
+both places a key goes (Messages read `x-api-key`, OpenAI Chat `Authorization: Bearer`).
 
 Not handled here: cassettes recorded from the real API (nothing here can ask it again; `stale`
 answers None for them), requests the notebook sends to a mock of its own (never in a cassette).
@@ -44,7 +45,8 @@ def stale(cassette: Cassette) -> str | None:
         for index, exchange in enumerate(cassette.exchanges):
             asked = exchange["request"]
             target = asked["path"] + (f"?{asked['query']}" if asked.get("query") else "")
-            headers = {**asked["headers"], "x-api-key": MOCK_KEY}
+            headers = {**asked["headers"], "x-api-key": MOCK_KEY,
+                       "authorization": f"Bearer {MOCK_KEY}"}  # fmt: skip
             response = http.request(
                 asked["method"], target, headers=headers, content=request_bytes(asked)
             )

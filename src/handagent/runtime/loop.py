@@ -77,14 +77,18 @@ def next_move(reply: AssistantMessage) -> Move:
 
 
 def _request(history: list[Message]) -> list[Message]:
-    """The history to send: failed, aborted or cut last replies with no calls are records only
-    (two cut in a row, too: sending the first would be a prefill)."""
-    sent = list(history)
-    while isinstance(sent[-1] if sent else None, AssistantMessage) and not tool_calls(sent[-1]):
-        if sent[-1].stop_reason not in ("error", "aborted", "length"):
-            break
-        sent.pop()
-    return sent
+    """The history to send: every reply that is a record only (failed, aborted or cut, with no
+    calls) left out, wherever it is, as it was when the replies after it were asked for."""
+    return [m for m in history if not _record_only(m)]
+
+
+def _record_only(message: Message) -> bool:
+    unsent = ("error", "aborted", "length")
+    return (
+        isinstance(message, AssistantMessage)
+        and message.stop_reason in unsent
+        and not tool_calls(message)
+    )
 
 
 def _longer(max_tokens: int, model: str) -> int | None:
