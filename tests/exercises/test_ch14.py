@@ -11,6 +11,10 @@ from handagent.exercises.ch14 import check_memory
 from handagent.runtime.memory import MemoryFolder
 
 
+def said_by(learner) -> str:  # the verdict as one line: it is wrapped to the book's width
+    return " ".join(str(check_memory(learner)).split())
+
+
 def reference(folder, command):
     return MemoryFolder(folder).run(command)
 
@@ -48,7 +52,7 @@ def test_the_packages_own_commands_pass():
 
 
 def test_paths_joined_without_a_check_are_named_and_harm_nothing_outside():
-    said = str(check_memory(naive))
+    said = said_by(naive)
     assert "view '/memories/../outside/secret.txt': read the file outside the folder" in said
     assert "view '/memories/link/secret.txt': read the file outside the folder" in said
     assert "create '/…/outside/secret.txt': was not refused" in said
@@ -62,12 +66,12 @@ def test_a_command_that_changes_what_lies_outside_is_named():
             return "Successfully deleted", False
         return MemoryFolder(folder).run(command)
 
-    said = str(check_memory(deletes_through_links))
+    said = said_by(deletes_through_links)
     assert "delete '/memories/link/secret.txt': changed what lies outside the folder" in said
 
 
 def test_a_prefix_test_that_lets_a_lookalike_root_in_is_named():
-    said = str(check_memory(prefix_only))
+    said = said_by(prefix_only)
     assert "'/memoriesX/notes.md': was not refused" in said
 
 
@@ -76,18 +80,18 @@ def test_answers_in_words_of_ones_own_are_named_with_the_apis_words():
         text, failed = MemoryFolder(folder).run(command)
         return ("ok" if not failed else text), failed
 
-    said = str(check_memory(own_words))
+    said = said_by(own_words)
     assert "create /memories/notes.md: said ('ok', False), the API says ('File created " in said
 
 
 def test_a_shape_or_a_raise_is_named_not_raised():
-    assert "returned None, not (text, is_error)" in str(check_memory(lambda f, c: None))
-    assert "raised KeyError: 'command'" in str(check_memory(lambda f, c: {}["command"]))
+    assert "returned None, not (text, is_error)" in said_by(lambda f, c: None)
+    assert "raised KeyError: 'command'" in said_by(lambda f, c: {}["command"])
 
 
 @in_chinese
 def test_the_chinese_edition_names_mistakes_in_chinese():
-    said = str(check_memory(naive))
+    said = said_by(naive)
     assert (
         said.startswith("✗ 14 · 记忆工具的命令") and "没有被拒绝；要回一个 is_error 的结果" in said
     )

@@ -120,8 +120,7 @@ def block_line(block: ThinkingBlock | TextBlock | ToolCall) -> str:
 
 
 def message_lines(messages: list[Message]) -> list[str]:
-    """`view`'s lines: one per message, one per block of a reply, one per reason it stopped,
-    each cut to the book's code width."""
+    """`view`'s lines: one per message, block and stop reason, cut to the book's width."""
     out, colon = [], word("colon")
     for i, m in enumerate(messages):
         if isinstance(m, UserMessage):
