@@ -13,7 +13,7 @@ the first difference from its own cassette: the cell fails, and so does the stag
 without a cassette fails at its first request ("no cassette at ...").
 
 nbval takes one sanitize file; this plugin gives it a copy of the one named plus the rule for the
-first cell's provider line (mock when stored, replay now).
+first cell's provider lines (mock when stored, replay now: the output holds nothing else).
 """
 
 import os
@@ -24,9 +24,9 @@ import pytest
 
 from handagent.record.__main__ import cassette_path
 
-PROVIDER_LINE = """
+PROVIDER_LINE = r"""
 [the provider line: replay and mock]
-regex: (Provider|服务商)[:：] ?(mock|replay)[ （(].*
+regex: (Provider|服务商)[:：] ?(mock|replay) [\s\S]*
 replace: PROVIDER-LINE
 """
 

@@ -8,6 +8,7 @@ from anthropic.types.model_param import ModelParam
 
 from handagent.api import models
 from handagent.config import DEFAULT_MODEL, Settings, describe, load_settings
+from handagent.language import BOOK_COLUMNS, columns
 
 KEY = "test-key-0123456789-secret"
 
@@ -69,8 +70,9 @@ def test_settings_are_frozen():
         settings.model = "other"  # type: ignore[misc]
 
 
-def test_describe_names_the_provider_model_and_the_switch():
+def test_describe_names_the_provider_model_and_the_switch_in_lines_that_fit_the_book():
     mock_line = describe(load_settings({}))
+    assert max(map(columns, mock_line.splitlines())) <= BOOK_COLUMNS
     assert mock_line.startswith("Provider: mock")
     assert DEFAULT_MODEL in mock_line and "ANTHROPIC_API_KEY" in mock_line
     real_line = describe(load_settings({"ANTHROPIC_API_KEY": KEY}))
@@ -115,9 +117,7 @@ def test_the_provider_line_follows_the_editions_language():
         line = describe(Settings(provider="mock", model="claude-haiku-5-5"))
     finally:
         use_language("en")
-    assert line.startswith(
-        "服务商：mock（本地的 Anthropic API 模拟服务，不需要 key）· 模型：claude-haiku-5-5"
-    )
+    assert line.startswith("服务商：mock · 模型：claude-haiku-5-5\n本地的 Anthropic API 模拟服务")
 
 
 def test_redact_blanks_every_key_of_eight_characters_or_more_and_nothing_shorter():

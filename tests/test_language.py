@@ -2,6 +2,8 @@
 
 import pytest
 from editions import english_afterwards  # noqa: F401 - the fixture is autouse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from handagent.language import current_language, pick, use_language
 
@@ -18,3 +20,27 @@ def test_the_chinese_edition_picks_chinese_and_falls_back_to_english():
 def test_an_unknown_language_names_the_editions():
     with pytest.raises(ValueError, match=r"'fr' is not an edition of the series; use one of en,"):
         use_language("fr")
+
+
+def test_a_chinese_character_takes_two_columns_and_fit_cuts_by_columns():
+    from handagent.language import columns, fit
+
+    assert columns("ab") == 2 and columns("没有结果") == 8
+    assert fit("abcdef", 4) == "abc…" and fit("没有结果", 5) == "没有…" and fit("ab", 4) == "ab"
+
+
+def test_wrap_breaks_at_spaces_and_hangs_what_follows_under_a_marker():
+    from handagent.language import wrap
+
+    assert wrap("  - one two three", 12) == "  - one two\n    three"
+    assert wrap("2. a question that goes on", 15) == "2. a question\n   that goes on"
+    assert wrap("短句", 10) == "短句"
+
+
+@given(st.text(st.sampled_from("ab 时间-→.1)\n"), max_size=200), st.integers(8, 100))
+def test_every_wrapped_line_fits_and_no_word_is_lost(text, limit):
+    from handagent.language import columns, wrap
+
+    wrapped = wrap(text, limit)
+    assert all(columns(line) <= limit for line in wrapped.split("\n"))
+    assert "".join(wrapped.split()) == "".join(text.split())

@@ -2,10 +2,11 @@
 
 Its folders show the architecture. At the top, the modules Part 1's chapters build (00-05), the
 Anthropic wire by hand; `api/` the API's rules and catalogue as the series knows them;
-`runtime/` the provider-neutral protocol of Part 2 (06-08) and the agent loop of Part 3 (from
-09); `apps/` what a chapter's assistant works on (the bookshop); `experiments/` code that
-measures the defences (chapter 11's attacks and trials); `views/` ways to look at a
-conversation; `mcp/` MCP servers' tools (chapter 12); `mock/` the local stand-in for the API,
+`runtime/` the provider-neutral protocol of Part 2 (06-08), the agent loop of Part 3 (09-12)
+and Part 4's tool calling at scale (13-14); `apps/` what a chapter's assistant works on (the
+bookshop, the back office); `experiments/` code that measures the defences (chapter 11's
+attacks and trials); `views/` ways to look at a conversation; `mcp/` MCP servers' tools
+(chapters 12-13); `mock/` the local stand-in for the API,
 in rooms by job; `exercises/` the
 self-checking exercises. Imports point one way: `api`, then the top-level modules, then
 `runtime`, then `apps` and `experiments`, then `views` and `mock`.
@@ -13,7 +14,8 @@ self-checking exercises. Imports point one way: `api`, then the top-level module
 Where each idea of the series lives, by the chapter that introduces it:
 
     chapter 00  config               provider, model and key, read from .env
-                language             the edition's language (English or 简体中文), set once
+                language             the edition's language (English or 简体中文), set once;
+                                     columns(), wrap(): a printed line kept to the book's width
                 llm                  call_model(): the one place the series calls a model
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
                 record               a real model's traffic kept as cassettes, for replay (no key)
@@ -76,15 +78,18 @@ Where each idea of the series lives, by the chapter that introduces it:
                 runtime.runs         Run, LoopStep: what a run leaves, and why it ended
                 runtime.bounds       Bounds, Spent: a run's turns, tokens and money, asked before
                 runtime.senders      sender(): the model for the loop, retried by the SDK
+                views.timeline       run_timeline(): a run's turns, calls side by side, its end
     chapter 10  runtime.function_tools  function_tool(): a tool generated from a typed function
                 runtime.function_schemas  function_schema(): its input_schema, as beta_tool's
                 apps.bookshop        the bookshop's three tools: two read, one opens a return once
                 apps.shop_database   open_shop(): its SQLite database, one transaction per effect
+                views.usage          usage_chart(): each request's tokens by how they were billed
     chapter 11  runtime.approval     gate(): a tool not read-only runs only if the program approves
                 runtime.scrubber     scrubbed(), leaks(): secrets kept out of results and the log
                 runtime.boundary     Boundary(approve=..., secrets=...): both, around every call
                 experiments.attacks  the chapter's attacks: instructions planted where tools read
-                experiments.trials   trial(), sweep(): an attack run and measured; outcome_table()
+                experiments.trials   trial(), sweep(): an attack run and measured
+                views.outcomes       outcome_table(): every attack against every defence, coloured
     chapter 12  mcp                  MCP: other servers' tools on the menu; python -m handagent.mcp
                 mcp.wire             an MCP tool as a menu entry, a CallToolResult as a tool_result
                 mcp.results          every MCP content type as text or an image the API takes
@@ -92,6 +97,14 @@ Where each idea of the series lives, by the chapter that introduces it:
                 mcp.calls            one tools/call answered whatever happens, cancelled on time
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP
                 mcp.client           McpServers: servers' tools on one menu, read-only if declared
+    chapter 13  apps.toolbox         toolbox(): 106 tools of a company, the menu that grows too big
+                runtime.tool_index   ToolIndex: your own tool search, answered by tool_reference
+                mcp.https            the series' tools over Streamable HTTP with TLS (the connector)
+                views.costs          Costs: what each request cost, cached, deferred or not
+    chapter 14  runtime.memory       MemoryFolder, memory_tool(): the memory tool's six commands
+                runtime.senders      sender(extra=..., on_reply=...): context_management, replies
+                tools                Tool(definition=...): an Anthropic-defined tool on the menu
+                views.long_runs      Ledger: what each request read, and what the API cleared
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only

@@ -22,7 +22,7 @@ from typing import Literal
 from dotenv import find_dotenv, load_dotenv
 
 from .api import models
-from .language import pick
+from .language import pick, wrap
 
 Provider = Literal["mock", "anthropic", "replay"]
 
@@ -88,30 +88,34 @@ def _cassettes(environ: dict[str, str]) -> str:
 
 
 def describe(settings: Settings) -> str:
-    """One line for the top of every notebook: who we talk to, and how to switch."""
+    """The top of every notebook: who we talk to, and how to switch (wrapped to a page)."""
+    return wrap(_describe(settings))
+
+
+def _describe(settings: Settings) -> str:
+    model = settings.model
     if settings.provider == "mock":
         return pick(
-            f"Provider: mock (a local stand-in for the Anthropic API, no key needed) · "
-            f"model: {settings.model} · to use the real API, put ANTHROPIC_API_KEY in .env "
-            f"and restart the kernel.",
-            f"服务商：mock（本地的 Anthropic API 模拟服务，不需要 key）· 模型：{settings.model} · "
-            f"要用真实 API，把 ANTHROPIC_API_KEY 写进 .env，然后重启 kernel。",
+            f"Provider: mock · model: {model}\nA local stand-in for the Anthropic API, no key "
+            "needed. To use the real API, put ANTHROPIC_API_KEY in .env and restart the kernel.",
+            f"服务商：mock · 模型：{model}\n本地的 Anthropic API 模拟服务，不需要 key。"
+            "要用真实 API，把 ANTHROPIC_API_KEY 写进 .env，然后重启 kernel。",
         )
     if settings.provider == "replay":
         return pick(
-            f"Provider: replay (a real model's recorded answers, from {settings.cassettes}, no "
-            f"key needed) · model: {settings.model} · a request not recorded is an error; to "
-            f"ask freely, set HANDAGENT_PROVIDER=mock in .env and restart the kernel.",
-            f"服务商：replay（录下的真实模型回答，来自 {settings.cassettes}，不需要 key）· 模型："
-            f"{settings.model} · 没录过的请求会报错；想随便问，在 .env 里设置 "
-            f"HANDAGENT_PROVIDER=mock，然后重启 kernel。",
+            f"Provider: replay · model: {model}\nA real model's recorded answers, from "
+            f"{settings.cassettes}, no key needed; a request not recorded is an error. To ask "
+            "freely, set HANDAGENT_PROVIDER=mock in .env and restart the kernel.",
+            f"服务商：replay · 模型：{model}\n录下的真实模型回答，来自 {settings.cassettes}，"
+            "不需要 key；没录过的请求会报错。想随便问，在 .env 里设置 HANDAGENT_PROVIDER=mock，"
+            "然后重启 kernel。",
         )
     where = settings.base_url or "https://api.anthropic.com"
     return pick(
-        f"Provider: anthropic at {where} · model: {settings.model} · to run offline, set "
-        f"HANDAGENT_PROVIDER=mock in .env and restart the kernel.",
-        f"服务商：anthropic（{where}）· 模型：{settings.model} · 要离线运行，在 .env 里设置 "
-        f"HANDAGENT_PROVIDER=mock，然后重启 kernel。",
+        f"Provider: anthropic at {where} · model: {model}\nTo run offline, set "
+        "HANDAGENT_PROVIDER=mock in .env and restart the kernel.",
+        f"服务商：anthropic（{where}）· 模型：{model}\n要离线运行，在 .env 里设置 "
+        "HANDAGENT_PROVIDER=mock，然后重启 kernel。",
     )
 
 

@@ -24,7 +24,7 @@ import httpx2  # the SDK's HTTP library, a fork of httpx: each wants streams of 
 
 from .api import models
 from .api.models import Prices
-from .language import pick
+from .language import pick, wrap
 
 PRICES_AS_OF = models.AS_OF.isoformat()  # the day the catalogue's prices were checked
 
@@ -259,4 +259,4 @@ def cost_summary(meter: Meter = METER, *, per_call: bool = False) -> str:
                 f"没有 {unknown} 的价格记录：请在 handagent.api.models 里加一行，并注明来源",
             )
         )
-    return "\n".join(lines)
+    return wrap("\n".join(lines))  # lines within the book's width

@@ -11,15 +11,27 @@ in English whatever the edition: the model reads English instructions most relia
 package writes for the model is then the same text in both editions, so their transcripts can be
 compared. The requests still differ: the questions a learner sends are in the edition's language.
 
+A printed line is measured in columns, a Chinese character taking two (`columns`), and kept
+within `BOOK_COLUMNS`, what the book's page shows of a line without scrolling: `wrap` breaks a
+long line at spaces, or between Chinese characters, `fit` cuts one short.
+
 Not handled here: translating anything (each sentence is written in both languages where it is
 used), plural forms, languages beyond the two editions.
 """
 
 import re
+import unicodedata
 
 LANGUAGES = ("en", "zh-CN")
 HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # CJK ideographs, as a class body
 HAN = re.compile(f"[{HAN_RANGES}]")  # one Chinese character
+
+# The book's code width: at a window 1,440 px wide or more, sphinx-book-theme's article is 854 px
+# and an output's <pre> 790 px, 16 px padding each side, in 14 px DejaVu Sans Mono at 8.43 px a
+# character (measured in Chromium): 89 columns show without scrolling (77 at 1,280 px).
+BOOK_COLUMNS = 89
+
+LIST_MARKER = re.compile(r"(?:- |→ |\d+\. |[a-z]\) )")
 
 _current = "en"
 
@@ -48,3 +60,57 @@ def pick(english: str, chinese: str | None = None) -> str:
     if _current == "zh-CN" and chinese is not None:
         return chinese
     return english
+
+
+def columns(text: str) -> int:
+    """How many columns a line takes in a monospace font: a CJK character takes two.
+
+    Example: "ab" -> 2;  "没有结果" -> 8
+    """
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def fit(line: str, limit: int = BOOK_COLUMNS) -> str:
+    """A line cut to at most `limit` columns, "…" marking the cut.
+
+    Example: ("abcdef", 4) -> "abc…";  ("没有结果", 5) -> "没有…"
+    """
+    if columns(line) <= limit:
+        return line
+    kept, room = [], limit - 1
+    for char in line:
+        room -= columns(char)
+        if room < 0:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"
+
+
+def wrap(text: str, limit: int = BOOK_COLUMNS) -> str:
+    """Every line of `text` broken to at most `limit` columns, at a space where there is one
+    (between Chinese characters otherwise), each piece indented as its line was ("  - a b" goes
+    on as "    b").
+
+    Example: ("  - one two three", 12) -> "  - one two\n    three"
+    """
+    out = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        marker = LIST_MARKER.match(body)  # "- ", "→ ", "1. ", "a) ": what follows it hangs under it
+        hang = " " * min(len(line) - len(body) + (marker.end() if marker else 0), limit // 2)
+        piece = line
+        while columns(piece) > limit:
+            cut, used = 0, 0
+            for i, char in enumerate(piece):
+                used += columns(char)
+                if used > limit:
+                    break
+                if char == " " and i > len(hang):
+                    cut = i  # the last space that fits
+                elif columns(char) == 2 and i >= len(hang):
+                    cut = i + 1  # after a Chinese character (or full-width mark) that fits
+            cut = cut if cut > len(hang) else i  # a word longer than the line: cut it there
+            head, piece = piece[:cut].rstrip(), hang + piece[cut:].lstrip(" ")
+            out.append(head)
+        out.append(piece)
+    return "\n".join(out)

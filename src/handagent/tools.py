@@ -44,6 +44,9 @@ class Tool:
     # Declared by the program, never by the model or a server: a tool that only reads runs without
     # approval; any other is an effect, run only when the program's approver says yes (chapter 11).
     read_only: bool = False
+    # An Anthropic-defined tool's own entry, sent instead of the three above, which the program
+    # keeps to check the model's input (chapter 14: {"type": "memory_20250818", "name": "memory"}).
+    definition: dict | None = None
 
     def __post_init__(self) -> None:
         # Programmer mistakes: fail here, not when the model first asks for the tool.
@@ -61,6 +64,8 @@ class Tool:
         Example: Tool("add", "Add two numbers...", {...}, add)
             -> {"name": "add", "description": "Add two numbers...", "input_schema": {...}}
         """
+        if self.definition is not None:
+            return dict(self.definition)
         return {
             "name": self.name,
             "description": self.description,

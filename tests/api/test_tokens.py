@@ -213,3 +213,20 @@ def test_a_tool_result_is_marked_by_a_marker_inside_its_content():
 def test_a_prefix_is_scaled_and_carries_the_hidden_tool_prompt():
     assert prefix_tokens(asked("claude-haiku-5-5"), 100) == 130
     assert prefix_tokens(asked("claude-haiku-5-5", tools=[WEATHER_TOOL]), 100) == 130 + 354
+
+
+def test_a_deferred_tool_costs_nothing_until_a_reference_loads_it():
+    rate = {**tool("get_rate", "The exchange rate of two currencies.", base="string"),
+            "defer_loading": True}  # fmt: skip
+    alone = request([user("hi")], tools=[WEATHER_TOOL])
+    menu = request([user("hi")], tools=[WEATHER_TOOL, rate])
+    assert input_tokens(menu) == input_tokens(alone)  # "stripped from the rendered tools section"
+    search = {"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {}}
+    found = {"type": "tool_result", "tool_use_id": "toolu_1",
+             "content": [{"type": "tool_reference", "tool_name": "get_rate"}]}  # fmt: skip
+    history = [user("hi"), {"role": "assistant", "content": [search]},
+               {"role": "user", "content": [found]}]  # fmt: skip
+    loaded = input_tokens(request(history, tools=[WEATHER_TOOL, rate]))
+    without = input_tokens(request(history, tools=[WEATHER_TOOL]))
+    scaled = block_tokens(rate) * factor(None)  # the definition, where the reference sits
+    assert scaled - 1 <= loaded - without <= scaled + 1

@@ -9,13 +9,12 @@ import pkgutil
 import re
 import sys
 import types
-import unicodedata
 
 import pytest
 
 import handagent.exercises
 from handagent.exercises.selfcheck import Question, loose, questions, self_check
-from handagent.language import use_language
+from handagent.language import BOOK_COLUMNS, columns, use_language
 
 CHOICE = Question(
     prompt=("Where does a tool_result go?", "tool_result 放在哪里？"),
@@ -147,15 +146,21 @@ def test_every_chapter_asks_three_questions_written_in_both_languages(chapter):
             assert all(words), f"chapter {chapter}: {words} lacks a language"
 
 
+def flat(text: str) -> str:
+    """Text without its whitespace: a wrapped line still holds what it held."""
+    return "".join(text.split())
+
+
 @pytest.mark.parametrize("language, side, summary, wrong", EDITIONS)
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_every_chapters_right_answers_pass_and_say_why(chapter, language, side, summary, wrong):
     use_language(language)
     report = self_check(chapter, right_answers(chapter))
-    text = str(report)
-    assert report.passed and summary.format(n=report.total) in text, text
+    text = flat(str(report))  # the report is wrapped to the book's width
+    assert report.passed and flat(summary.format(n=report.total)) in text, text
     for question in questions(chapter):
-        assert question.prompt[side] in text and question.why[side] in text
+        assert flat(question.prompt[side]) in text and flat(question.why[side]) in text
+    assert max(map(columns, str(report).splitlines())) <= BOOK_COLUMNS
 
 
 @pytest.mark.parametrize("language, side, summary, wrong", EDITIONS)
@@ -165,11 +170,12 @@ def test_every_chapters_wrong_answers_get_the_hint_and_not_the_reason(
 ):
     use_language(language)
     report = self_check(chapter, wrong_answers(chapter))
-    text = str(report)
-    assert report.right == 0 and text.count(wrong) == report.total, text
+    text = flat(str(report))
+    assert report.right == 0 and text.count(flat(wrong)) == report.total, text
     for question in questions(chapter):
-        assert question.hint[side] in text and question.why[side] not in text
-        assert question.hint[1 - side] not in text and question.prompt[1 - side] not in text
+        assert flat(question.hint[side]) in text and flat(question.why[side]) not in text
+        assert flat(question.hint[1 - side]) not in text
+        assert flat(question.prompt[1 - side]) not in text
 
 
 # The answer keys: a learner who guesses "the longest option" or "always b" should not pass.
@@ -183,11 +189,6 @@ def multiple_choice(chapter: str) -> list[Question]:
 def test_a_chapters_right_answers_sit_in_different_positions(chapter):
     letters = [question.answer for question in multiple_choice(chapter)]
     assert len(set(letters)) == len(letters), f"chapter {chapter}'s answers are {letters}"
-
-
-def columns(text: str) -> int:
-    """How wide a text looks: a CJK character takes two columns. Example: "读 id" -> 5"""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def strictly_longest(question: Question, side: int, size=len) -> bool:

@@ -75,7 +75,7 @@ def test_the_replay_provider_answers_call_model_from_the_cassette(replay_provide
     recorded = first["response"]["body"]
     assert reply.id == recorded["id"]
     assert [b.model_dump(exclude_none=True) for b in reply.content] == recorded["content"]
-    assert llm.provider_line().startswith("Provider: replay (a real model's recorded answers")
+    assert llm.provider_line().startswith("Provider: replay · model:")
 
 
 def test_a_new_question_under_replay_is_refused_unless_the_mock_answers_it(replay_provider):

@@ -59,7 +59,7 @@ def test_the_turn_bound_stops_the_run_and_says_so():
     send = scripted(*again)
     run = run_loop([ASK], [ADDER], send, bounds=Bounds(turns=3))
     assert (run.ending, run.spent.turns, len(send.requests)) == ("turns", 3, 3)
-    assert run.note.startswith("Stopped at the turn bound (3). So far: 3 request(s)")
+    assert run.note.startswith("Stopped at the turn bound (3).\nSo far: 3 request(s)")
     assert not unanswered_calls(list(run.messages))
 
 
@@ -128,6 +128,15 @@ def test_text_cut_by_max_tokens_is_kept_but_not_sent_and_asked_again_with_more_r
     assert run.ending == "done" and send.max_tokens == [64, 128]
     assert send.requests[1] == [ASK]  # continuing cut text would be a prefill
     assert run.messages == (ASK, cut, DONE)  # the log keeps the record
+
+
+def test_text_cut_twice_in_a_row_is_never_sent_back_as_a_prefill():
+    cut = assistant(TextBlock("The answer is"), stop_reason="length", model=DEFAULT,
+                    usage=Usage(10, 64))  # fmt: skip
+    send = scripted(cut, cut, DONE)
+    run = run_loop([ASK], [ADDER], send, max_tokens=64)
+    assert run.ending == "done" and send.max_tokens == [64, 128, 256]
+    assert send.requests[2] == [ASK]  # neither cut reply goes back (the mock found it: a 400)
 
 
 def test_a_reply_cut_at_the_most_max_tokens_can_be_ends_the_run_as_cut():
@@ -209,7 +218,7 @@ def test_the_note_and_the_progress_line_are_in_chinese():
     lines = []
     run = run_loop([ASK], [ADDER], scripted(assistant(ADD), DONE), bounds=Bounds(turns=1),
                    on_step=lambda s: lines.append(str(s)))  # fmt: skip
-    assert run.note.startswith("到了轮数上限（1）。到目前为止：1 次请求")
+    assert run.note.startswith("到了轮数上限（1）。\n到目前为止：1 次请求")
     assert lines == ["第 1 轮 · tool_use · 1 个调用：add · 2 token · $0.0000"]
 
 
@@ -243,3 +252,16 @@ def test_next_move_has_a_move_for_every_stop_reason(reply, move):
 def test_the_table_above_covers_every_stop_reason():
     covered = {"tool_use", "stop", "pause", "length", "window", "refusal", "error", "aborted"}
     assert covered == set(get_args(StopReason))
+
+
+def test_text_cut_twice_is_left_out_of_every_later_request_not_only_the_last():
+    # a reply cut at 1024 and again at 2048: both are records; sending the first would be a
+    # prefill, and a later question's request must hold neither (the model never saw them)
+    cut = assistant(TextBlock("The answer is"), stop_reason="length", model=DEFAULT,
+                    usage=Usage(10, 64))  # fmt: skip
+    send = scripted(cut, cut, DONE, DONE)
+    run = run_loop([ASK], [ADDER], send, max_tokens=64)
+    assert run.ending == "done" and send.requests[2] == [ASK]
+    again = user_text("And 2 + 2?", timestamp=2.0)
+    run_loop([*run.messages, again], [ADDER], send)
+    assert send.requests[3] == [ASK, DONE, again]

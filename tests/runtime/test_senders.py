@@ -70,3 +70,24 @@ def test_a_scripted_model_answers_in_order_and_keeps_what_it_was_sent():
     assert send.requests == [HI, HI + HI]
     with pytest.raises(ValueError, match="Only 2 replies were scripted; script one more."):
         send(HI, [], 1)
+
+
+def test_extra_fields_go_in_the_body_and_each_reply_is_shown_before_it_becomes_a_message():
+    from handagent.mock import MockServer  # the scripted model itself: it reports its edits
+
+    seen = []
+    edits = {"edits": [{"type": "clear_thinking_20251015", "keep": "all"}]}
+    with MockServer() as mock:
+        send = send_to(mock.base_url, extra={"context_management": edits}, on_reply=seen.append,
+                       headers={"anthropic-beta": "context-management-2025-06-27"})  # fmt: skip
+        reply = send(HI, [], 256)
+        assert mock.state.requests[-1]["context_management"] == edits
+    assert reply.stop_reason == "stop" and seen[0]["context_management"] == {"applied_edits": []}
+
+
+def test_a_failing_reply_callback_is_raised_to_the_program_not_made_an_error_reply(mock_server):
+    def broken(reply):
+        raise LookupError("the program's own bug")
+
+    with pytest.raises(LookupError, match="the program's own bug"):
+        send_to(mock_server.base_url, on_reply=broken)(HI, [], 256)

@@ -10,7 +10,9 @@ The prompt is also counted piece by piece, in the order the model reads it (tool
 then messages: the prompt-caching docs' prefix order), so that a prefix up to any block has a
 count and the prefix through the last piece is `input_tokens` itself; the mock's prompt cache
 (`mock.hosted.prompt_cache`) splits `usage` with these. A `cache_control` marker is not text
-the model reads: it adds no token.
+the model reads: it adds no token. A tool with `defer_loading: true` is not in the prompt (it
+is "stripped from the rendered tools section", docs: prompt-caching): it counts where a
+`tool_reference` loads it, as part of that block.
 
     pieces(request)  -> [Piece(("tools", 0), raw=38, mark=None, value={...}), ...]
     prefix_tokens(request, REQUEST_OVERHEAD + raw of the first k pieces) -> their count
@@ -131,11 +133,31 @@ def _mark(block: object) -> object:
     return next((mark for mark in reversed(marks) if mark is not None), None)
 
 
+def _deferred(tool: object) -> bool:
+    return isinstance(tool, dict) and tool.get("defer_loading") is True
+
+
+def _loaded(block: object, deferred: dict) -> int:
+    """The deferred tools' tokens a block's tool references load. Example: tool_result
+    [tool_reference "rate"] -> the tokens of rate's definition"""
+    if not deferred or not isinstance(block, dict):
+        return 0
+    inner = block.get("content")
+    if isinstance(inner, dict):  # tool_search_tool_result: {"tool_references": [...]}
+        inner = inner.get("tool_references")
+    names = [b.get("tool_name") for b in inner if isinstance(b, dict)] if isinstance(
+        inner, list) else []  # fmt: skip
+    return sum(deferred.get(name, 0) for name in names if isinstance(name, str))
+
+
 def pieces(request: dict) -> list[Piece]:
     """The prompt in the order the model reads it: tools, then system, then messages."""
+    tools = request.get("tools") or []
+    deferred = {t.get("name"): _value_tokens(t) for t in tools if _deferred(t)}
     found = [
         Piece(("tools", i), _value_tokens(tool), _mark(tool), unmarked(tool))
-        for i, tool in enumerate(request.get("tools") or [])
+        for i, tool in enumerate(tools)
+        if not _deferred(tool)
     ]
     system = request.get("system") or ""
     if isinstance(system, str):
@@ -153,9 +175,8 @@ def pieces(request: dict) -> list[Piece]:
         for j, block in enumerate(blocks):
             first = MESSAGE_OVERHEAD if j == 0 else 0
             value = (message.get("role"), unmarked(block)) if j == 0 else unmarked(block)
-            found.append(
-                Piece(("messages", m, j), first + block_tokens(block), _mark(block), value)
-            )
+            raw = first + block_tokens(block) + _loaded(block, deferred)
+            found.append(Piece(("messages", m, j), raw, _mark(block), value))
     return found
 
 

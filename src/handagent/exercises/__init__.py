@@ -13,7 +13,7 @@ Not handled here: grading, hints beyond the problems found.
 
 from dataclasses import dataclass, field
 
-from ..language import pick
+from ..language import pick, wrap
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Verdict:
         return not self.problems
 
     def __str__(self) -> str:
-        return "\n".join([self.heading, *(f"  - {problem}" for problem in self.problems)])
+        return wrap("\n".join([self.heading, *(f"  - {problem}" for problem in self.problems)]))
 
     __repr__ = __str__
 

@@ -26,7 +26,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-from ..language import pick
+from ..language import pick, wrap
 
 Words = tuple[str, str]  # (English, Chinese); the Chinese may be "" until the zh edition has it
 Kind = Literal["recall", "apply"]  # what the chapter showed, or an idea used where it did not
@@ -89,7 +89,7 @@ class Report:
         return self.right == self.total
 
     def __str__(self) -> str:
-        return "\n".join(self.lines)
+        return wrap("\n".join(self.lines))
 
     __repr__ = __str__
 
@@ -160,8 +160,7 @@ def self_check(chapter: str, answers: object) -> Report:
         lines.append(problem)
     elif right < len(asked):
         lines.append(pick(
-            "Put your answers in `answers` (a letter, or a few words for an open question) "
-            "and run the cell again.",
+            "Put a letter (or a few words) for each question in `answers`; run the cell again.",
             "把答案填进 `answers`（选项字母；开放题写几个词），然后再运行这个单元格。",
         ))  # fmt: skip
     return Report(chapter, tuple(lines), right, len(asked))

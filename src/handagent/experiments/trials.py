@@ -5,9 +5,8 @@ place)` plants `text` where the place's tool reads (`experiments.attacks`), asks
 ordinary question in the edition's language, runs chapter 09's loop, and returns a
 `TrialOutcome`: the effects the model asked for, those whose function ran, and whether the
 shop's key (`SHOP_KEY`) got out, into an effect that ran or into the history, which is what
-the session log keeps. `sweep` runs every attack in every place; `outcome_table` sets sweeps
-side by side, one column per defence, each cell saying "ran" or "stopped" and where the key
-went.
+the session log keeps. `sweep` runs every attack in every place; `views.outcomes` sets sweeps
+side by side, one column per defence.
 
 `assistant(text, done)` builds the menu for one trial: the tools that read hand back `text`,
 the tools with an effect record what they would do in `done` (`attacks.effects`). The
@@ -55,14 +54,6 @@ class TrialOutcome:
             f" · 密钥外泄：{'是' if self.leaked else '否'}",
         )
 
-    def cell(self) -> str:
-        """The outcome in a table's cell. Example: "ran + key", "stopped", "stopped, key in log" """
-        if self.ran:
-            return pick("ran + key", "执行了，带走密钥") if self.leaked else pick("ran", "执行了")
-        if self.leaked:
-            return pick("stopped, key in log", "拦下了，密钥进了日志")
-        return pick("stopped", "拦下了")
-
 
 def trial(
     send: Send, assistant: Assistant, text: str, place: str, boundary: Boundary = NO_DEFENCE
@@ -97,26 +88,3 @@ def sweep(
         for number, attack in enumerate(ATTACKS, start=1)
         for place in PLACES
     }
-
-
-def outcome_table(columns: dict[str, dict[tuple[int, str], TrialOutcome]]) -> str:
-    """Sweeps side by side, a markdown table: a row per attack and place, a column per defence.
-
-    Example: outcome_table({"none": sweep(...), "gate": sweep(...)}) -> "| attack | place | none
-        | gate |\\n|---|...\\n| 1 refund_order | review | ran | stopped |\\n..." and a last row
-        counting the effects that ran in each column
-    """
-    names = list(columns)
-    keys = list(next(iter(columns.values()))) if columns else []
-    head = [pick("attack", "攻击"), pick("place", "位置"), *names]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for number, place in keys:
-        effect = ATTACKS[number - 1].effect
-        row = [f"{number} {effect}", place, *(columns[n][number, place].cell() for n in names)]
-        lines.append("| " + " | ".join(row) + " |")
-    ran = [sum(bool(o.ran) for o in columns[n].values()) for n in names]
-    out = [sum(o.leaked for o in columns[n].values()) for n in names]
-    total = pick("effects run / key exposed", "执行的操作 / 密钥外泄")
-    counts = [f"{r} / {k}" for r, k in zip(ran, out, strict=True)]
-    lines.append(f"| {total} | | " + " | ".join(counts) + " |")
-    return "\n".join(lines)

@@ -12,9 +12,13 @@ these modules only map its wire onto the Messages API's:
     server    server_for(): any ToolRegistry served over MCP; series_tools(), the series' own
     client    McpServers: servers' tools on one menu, each call's server kept, read-only only
               where the program says so
-    __main__  python -m handagent.mcp: the series' tools over stdio (--help lists them)
+    https     chapter 13: the same tools over Streamable HTTP with TLS, and a certificate for
+              this machine, which Anthropic's MCP connector (the mock, here) calls itself
+    __main__  python -m handagent.mcp: the series' tools over stdio (--help lists them), or
+              --https
 
-Imports point one way: wire, results, menu and calls, then client; server uses wire only.
+Imports point one way: wire, results, menu and calls, then client; server uses wire only, and
+https uses server.
 
-Not handled here: resources, prompts, sampling, HTTP transports, authentication.
+Not handled here: resources, prompts, sampling, SSE, authentication.
 """

@@ -4,12 +4,18 @@ An MCP client starts this command and speaks JSON-RPC on its stdin and stdout (t
 Inspector: `npx @modelcontextprotocol/inspector --cli python -m handagent.mcp --method
 tools/list`). Nothing else is printed on stdout; it stops when the client closes stdin.
 
-Not handled here: HTTP transports, tools other than the series' own (see `server.server_for`).
+With `--https HOST:PORT --tls DIR` it serves Streamable HTTP over TLS instead (chapter 13,
+`https`): the certificate in DIR (made there if missing) is the one a client must trust, and
+the first line printed is the URL (`--https 127.0.0.1:0` picks a free port). Ctrl-C stops it.
+
+Not handled here: SSE, tools other than the series' own (see `server.server_for`).
 """
 
 import argparse
 import textwrap
+from pathlib import Path
 
+from .https import LOOPBACK, https_server, local_certificate, url_of
 from .server import SERVER_NAME, series_tools, serve_stdio
 
 
@@ -35,7 +41,17 @@ def command_line(argv: list[str] | None = None) -> None:
     parser.add_argument("--tool", action="append", metavar="NAME", help=only)
     named = f"the server's name in the handshake (default {SERVER_NAME})"
     parser.add_argument("--name", default=SERVER_NAME, help=named)
+    where = "serve Streamable HTTP over TLS on HOST:PORT (this machine only) instead of stdio"
+    parser.add_argument("--https", metavar="HOST:PORT", help=where)
+    tls = "with --https: the folder of the certificate and key (made there if missing)"
+    parser.add_argument("--tls", type=Path, metavar="DIR", help=tls)
     args = parser.parse_args(argv)
+    if args.https is not None:
+        host, _, port = args.https.rpartition(":")
+        host = host.strip("[]")
+        if host not in LOOPBACK or not port.isdigit() or args.tls is None:
+            parser.error(f"--https takes this machine's address and a port, and --tls a folder: "
+                         f"--https 127.0.0.1:8443 --tls tls (got {args.https!r})")  # fmt: skip
     if args.tool:
         unknown = [name for name in args.tool if registry.get(name) is None]
         if unknown:
@@ -43,7 +59,13 @@ def command_line(argv: list[str] | None = None) -> None:
             parser.error(f"no tool named {', '.join(unknown)}; choose from {known}")
         registry = type(registry)(registry.get(name) for name in dict.fromkeys(args.tool))
     try:
-        serve_stdio(registry, args.name)
+        if args.https is None:
+            serve_stdio(registry, args.name)
+            return
+        certificate = local_certificate(args.tls)
+        server, listening = https_server(registry, certificate, host, int(port), args.name)
+        print(url_of(listening), flush=True)  # the first line: where a client connects
+        server.run(sockets=[listening])
     except KeyboardInterrupt:  # Ctrl-C in a terminal: stop without a traceback
         pass
 

@@ -38,6 +38,7 @@ A real HTTP server that the genuine SDK reaches through `base_url`. Its rooms, b
         loop           the server's own loop: calls it runs, then the model's words
         deferred       deferred tools and tool references: what the model sees, when it searches
         tool_search    the regex and BM25 searches themselves: limits, references, errors as 200s
+        mcp_connector  the MCP connector: servers on this machine listed and called over https
         context_edits  beta context_management: edits made to what the model reads
         clearing       its two clearing strategies: thinking, and tool uses past a trigger
         threads        beta threads: conversations the server keeps

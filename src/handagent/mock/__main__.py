@@ -63,6 +63,12 @@ def main(argv: list[str] | None = None) -> None:
         f"(default {STUCK_AFTER_SECONDS:g})",
     )
     parser.add_argument(
+        "--mcp-trust",
+        metavar="FILE",
+        help="the certificate (PEM) of MCP servers on this machine that the MCP connector may "
+        "call over https (python -m handagent.mcp --https ... --tls DIR writes DIR/cert.pem)",
+    )
+    parser.add_argument(
         "--expose",
         action="store_true",
         help="allow an address other than this machine's own (see the warning)",
@@ -81,7 +87,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"room: {len(found)} cassettes replayed, requests they do not hold {misses}; the "
               "instructor's page is /room", flush=True)  # fmt: skip
     try:
-        server = MockServer(args.host, args.port, room=room)  # binds the port, serves nothing yet
+        # binds the port, serves nothing yet
+        server = MockServer(args.host, args.port, room=room, mcp_trust=args.mcp_trust)
     except OSError as error:
         parser.exit(1, f"cannot listen on {args.host}:{args.port}: {error.strerror}\n")
     # What the imports made lives as long as the server: no garbage collection needs to scan it

@@ -25,10 +25,12 @@ records and translates at the edge:
     approval     which calls need the program's yes (a tool not read-only), and the approvers
     scrubber     secrets found wherever they sit in a value, and in a log
     function_tools, function_schemas   a tool made from a typed Python function
+    tool_index   a tool search of your own: BM25 over a menu, answered with tool_reference blocks
 
 Chapter by chapter: 06 protocol, thinking, the Anthropic adapter, providers, target; 07 the OpenAI
 adapter, ids, repair, calls, streaming; 08 workspace, truncate, results, boundary, edit,
-session_log; 09 bounds, runs, senders, loop; 10 function_tools; 11 approval, scrubber.
+session_log; 09 bounds, runs, senders, loop; 10 function_tools; 11 approval, scrubber; 13
+tool_index.
 
 Imports point one way: protocol first, then thinking, ids and repair, adapters, streaming and
 providers (target reads the settings of `handagent.llm`), results and the boundary, calls, the

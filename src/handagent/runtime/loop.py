@@ -77,14 +77,18 @@ def next_move(reply: AssistantMessage) -> Move:
 
 
 def _request(history: list[Message]) -> list[Message]:
-    """The history to send: a failed, aborted or cut last reply with no calls is a record only."""
-    last = history[-1] if history else None
-    unsent = isinstance(last, AssistantMessage) and last.stop_reason in (
-        "error",
-        "aborted",
-        "length",
+    """The history to send: every reply that is a record only (failed, aborted or cut, with no
+    calls) left out, wherever it is, as it was when the replies after it were asked for."""
+    return [m for m in history if not _record_only(m)]
+
+
+def _record_only(message: Message) -> bool:
+    unsent = ("error", "aborted", "length")
+    return (
+        isinstance(message, AssistantMessage)
+        and message.stop_reason in unsent
+        and not tool_calls(message)
     )
-    return history[:-1] if unsent and not tool_calls(last) else history
 
 
 def _longer(max_tokens: int, model: str) -> int | None:

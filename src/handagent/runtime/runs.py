@@ -14,8 +14,8 @@ Why a run ends:
     interrupted  the user pressed stop: every call is answered, the history can resume
     waiting      nothing to send: the model had the last word, the user speaks next
 
-Sentences follow the edition's language (`language.pick`); a run's `note` ends with what it
-spent. Not handled here: what the loop does before it ends (`runtime.loop`).
+Sentences follow the edition's language (`language.pick`); a run's `note` ends with a line
+saying what it spent. Not handled here: what the loop does before it ends (`runtime.loop`).
 """
 
 from dataclasses import dataclass
@@ -40,7 +40,7 @@ def note(ending: Ending, spent: Spent, bounds: Bounds, last: AssistantMessage | 
     """The sentence that ends a run: which bound or stop reason, and what was spent.
 
     Example: ("turns", Spent(3, 1_500, 0.0004), Bounds(turns=3), reply) -> "Stopped at the turn
-    bound (3). So far: 3 request(s), 1,500 tokens, $0.0004."
+    bound (3).\nSo far: 3 request(s), 1,500 tokens, $0.0004." (two lines: each fits a page)
     """
     error = (last.error_message if last is not None else None) or ""
     why = _why(last)
@@ -69,7 +69,7 @@ def note(ending: Ending, spent: Spent, bounds: Bounds, last: AssistantMessage | 
         f"{spent.turns} request(s), {spent.tokens:,} tokens, ${spent.dollars:.4f}",
         f"{spent.turns} 次请求，{spent.tokens:,} token，${spent.dollars:.4f}",
     )
-    return pick(*words[ending]) + pick(f". So far: {done}.", f"。到目前为止：{done}。")
+    return pick(*words[ending]) + pick(f".\nSo far: {done}.", f"。\n到目前为止：{done}。")
 
 
 @dataclass(frozen=True)

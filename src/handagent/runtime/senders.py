@@ -18,6 +18,10 @@ it with. Both SDKs (anthropic 2.10, openai 3.57, `_base_client.py`) do the same:
 What still fails after the retries becomes stop_reason "error", its line naming the provider,
 the status and the provider's words; Ctrl-C, during a request or a wait, stop_reason "aborted".
 
+`extra` adds fields the body does not hold (chapter 14's `context_management`, sent with the
+beta header in `headers`), and `on_reply` sees each reply's JSON before it becomes a message, for
+what the message does not keep (the edits the API reports it made: `views.long_runs`).
+
 `scripted(*replies)` is a model written in advance: it answers with these replies in order, and
 keeps each request it was sent in `.requests` (and its max_tokens in `.max_tokens`), for tests,
 exercises and a chapter's demos.
@@ -25,6 +29,8 @@ exercises and a chapter's demos.
 Not handled here: streaming (`complete(stream=True)` streams, without retries), retrying a
 refusal on another model, a total deadline over all the retries.
 """
+
+from collections.abc import Callable
 
 import anthropic
 import httpx
@@ -67,6 +73,8 @@ def sender(
     timeout: float = 60,
     system: str | None = None,
     headers: dict | None = None,
+    extra: dict | None = None,
+    on_reply: Callable[[dict], None] | None = None,
 ) -> Send:
     """The model at `base_url` as a `send` for `run_loop`, retried by the SDK.
 
@@ -97,16 +105,22 @@ def sender(
         attempts.clear()
         try:
             if api == "anthropic":
-                raw = client.messages.with_raw_response.create(**body)
-                return from_anthropic(raw.http_response.json(), provider=api)
-            raw = client.chat.completions.with_raw_response.create(**body)
-            return from_openai_chat(raw.http_response.json(), provider=api)
+                raw = client.messages.with_raw_response.create(**body, extra_body=extra)
+            else:
+                raw = client.chat.completions.with_raw_response.create(**body, extra_body=extra)
+            reply = raw.http_response.json()
+            message = (from_anthropic if api == "anthropic" else from_openai_chat)(
+                reply, provider=api
+            )
         except KeyboardInterrupt:  # the stop button, while waiting or between retries
             return assistant_aborted([], model, api)
         except (*SDK_ERRORS, ValueError, LookupError, TypeError) as error:
             tries = pick(f" ({len(attempts)} attempts)", f"（共尝试 {len(attempts)} 次）")
             line = redact(f"{api} ({where}): {_words(error)}{tries * (len(attempts) > 1)}", api_key)
             return assistant_from_error(line, model, api)
+        if on_reply is not None:  # outside the try: a failing callback is the program's to see
+            on_reply(reply)
+        return message
 
     send.model = model  # the loop estimates a request's worst case with this model's tokenizer
     return send

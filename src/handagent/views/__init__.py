@@ -7,6 +7,9 @@
     static       the HTML of every static rendering, for pages that run no JavaScript
     svg          a sequence diagram drawn as SVG, where Mermaid is not rendered
     neutral      a neutral history (chapters 06-08) as short lines, its wire beside it
+    timeline     run_timeline(): a run of the agent loop, turn by turn (SVG, text)
+    usage        usage_chart(): each request's tokens by how they were billed (SVG, text)
+    outcomes     outcome_table(): chapter 11's attacks against its defences (HTML, text)
 
 Every view's output carries its live form (a widget, Mermaid) and, beside it, a static one
 (HTML, SVG) and text, so GitHub, nbconvert and the book show what the cell computed.

@@ -39,16 +39,7 @@ def name(participant: str) -> str:
 
 
 def _short(text: str) -> str:
-    text = " ".join(text.split())  # one line
-    if static.columns(text) <= MAX_CHARS:
-        return text
-    kept, room = [], MAX_CHARS - 1
-    for char in text:
-        room -= static.columns(char)
-        if room < 0:
-            break
-        kept.append(char)
-    return "".join(kept) + "…"
+    return static.fit(" ".join(text.split()), MAX_CHARS)  # one line
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ import json
 import re
 from itertools import zip_longest
 
-from ..language import pick
+from ..language import fit, pick
 from ..runtime.protocol import (
     AssistantMessage,
     ImageBlock,
@@ -120,7 +120,7 @@ def block_line(block: ThinkingBlock | TextBlock | ToolCall) -> str:
 
 
 def message_lines(messages: list[Message]) -> list[str]:
-    """`view`'s lines: one per message, one per block of a reply, one per reason it stopped."""
+    """`view`'s lines: one per message, block and stop reason, cut to the book's width."""
     out, colon = [], word("colon")
     for i, m in enumerate(messages):
         if isinstance(m, UserMessage):
@@ -139,7 +139,7 @@ def message_lines(messages: list[Message]) -> list[str]:
         elif isinstance(m, ToolResultMessage):
             answer = word("result", id=short_id(m.tool_call_id)) + f"is_error={m.is_error}"
             out.append(f"[{i}] {answer}{colon}{clip(message_text(m), 70)}")
-    return out
+    return [fit(line) for line in out]
 
 
 def view(messages: list[Message]) -> None:

@@ -19,9 +19,8 @@ Not handled here: the diagram's picture (`views.svg`), choosing what to show (ea
 
 import html
 import json
-import unicodedata
 
-from ..language import pick
+from ..language import BOOK_COLUMNS, columns, fit, pick  # noqa: F401 - views measure lines here
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf")
@@ -31,14 +30,6 @@ PROBLEMS = {"error": "错误结果", "no result": "没有结果", "no matching c
 def problem_word(name: str) -> str:
     """A problem's name in the edition's language. Example: "no result" -> "没有结果" in zh-CN."""
     return pick(name, PROBLEMS.get(name))
-
-
-def columns(value: str) -> int:
-    """How many columns a line takes in a monospace terminal: a CJK character takes two.
-
-    Example: "ab" -> 2;  "没有结果" -> 8
-    """
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in value)
 
 
 def text(value: str) -> str:

@@ -12,6 +12,10 @@ from handagent.mock.hosted.context_edits import apply
 BETA = ["context-management-2025-06-27"]
 
 
+READ = {"name": "read", "description": "Read file number n.",
+        "input_schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}  # fmt: skip
+
+
 def history(calls: int) -> list[dict]:
     """A conversation of `calls` tool calls, each answered with a long result."""
     messages = [{"role": "user", "content": "Read every file."}]
@@ -139,3 +143,28 @@ def test_count_tokens_counts_after_the_edits_and_reports_the_original(client):
         context_management={"edits": [edit]},
     )  # fmt: skip
     assert counted.input_tokens < counted.context_management.original_input_tokens
+
+
+def test_a_pause_after_compaction_mid_conversation_holds_the_block_and_no_thinking(client):
+    edit = {"type": "compact_20260112", "pause_after_compaction": True,
+            "trigger": {"type": "input_tokens", "value": 50}}  # fmt: skip
+    later = history(3)  # paused mid-turn, after a tool's result: the model had thought before
+    reply = client.beta.messages.create(
+        model=settings().model, max_tokens=300, betas=["compact-2026-01-12"],
+        context_management={"edits": [edit]}, messages=later, tools=[READ],
+    )  # fmt: skip
+    assert [b.type for b in reply.content] == ["compaction"]
+    assert reply.stop_reason == "compaction"
+
+
+def test_a_summary_is_read_as_what_came_before_and_a_paused_turn_keeps_its_question():
+    asked = {"role": "user", "content": "What happened on day 3?"}
+    paused = {"role": "assistant", "content": [{"type": "compaction", "content": "Day 1: quiet."}]}
+    view = apply({"model": settings().model, "messages": [*history(1), asked, paused]}).view
+    assert view["messages"] == [
+        {"role": "assistant", "content": [{"type": "text", "text": "Day 1: quiet."}]},
+        asked,
+    ]
+    later = [*history(1), asked, paused, {"role": "user", "content": "And day 4?"}]
+    assert apply({"model": settings().model, "messages": later}).view["messages"][1:] == [
+        {"role": "user", "content": "And day 4?"}]  # fmt: skip

@@ -7,7 +7,8 @@ limits, its results and its errors, which are 200s.
 import pytest
 from builders import tool
 
-from handagent.mock.hosted.tool_search import bm25, found, loaded, pool, result, words_of
+from handagent.mock.hosted.tool_search import found, loaded, pool, result
+from handagent.runtime.tool_index import bm25, words_of
 
 RATE = {**tool("get_exchange_rate", "Get the exchange rate of two currencies.",
                base="string"), "defer_loading": True}  # fmt: skip

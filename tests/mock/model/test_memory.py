@@ -205,3 +205,17 @@ def test_it_speaks_the_language_the_system_prompt_asks_for():
     assert remembering(spy()[0])(request)[0]["text"] == "Je consulte d'abord ma mémoire."
     request["messages"] += [called(ROOT_VIEW), answered(listing)]
     assert remembering(spy()[0])(request)[0]["text"] == "Je consulte d'abord ma mémoire."
+
+
+def test_a_fact_is_added_after_the_last_line_of_a_file_that_ends_in_a_newline(client, tmp_path):
+    from handagent.runtime.memory import MemoryFolder  # the reference's views: a last "" line
+
+    folder = MemoryFolder(tmp_path)
+
+    class Reference:
+        def run(self, command):
+            return folder.run(command)[0]
+
+    folder.run({"command": "create", "path": "/memories/notes.md", "file_text": "- likes tea\n"})
+    converse(client, Reference(), "Remember that I live in Oslo.")
+    assert (tmp_path / "notes.md").read_text() == "- likes tea\n- I live in Oslo\n"

@@ -41,3 +41,21 @@ def test_a_client_search_that_returns_a_reference_loads_the_tool_for_the_next_ca
     calls = [block for block in reply.content if block.type == "tool_use"]
     assert [c.name for c in calls] == ["get_exchange_rate"]
     assert isinstance(reply, anthropic.types.Message)
+
+
+def test_a_long_result_is_quoted_by_its_first_line_and_how_many_more_there_are():
+    calls = {"toolu_01A": call("toolu_01A", "check_stock")}
+    listing = "\n".join(f"Volume {n}: 3 in stock." for n in range(1, 301))
+    results = [result("toolu_01A", listing)]
+    said = quote_results(results, calls, "en", {id(results[0]): 0})
+    assert said == "check_stock says: Volume 1: 3 in stock. (and 299 more lines)."
+    assert quote_results(results, calls, "zh", {id(results[0]): 0}) == (
+        "check_stock 返回：Volume 1: 3 in stock.（后面还有 299 行）。"
+    )
+
+
+def test_one_long_line_is_cut_and_a_short_result_is_quoted_whole():
+    calls = {"toolu_01A": call("toolu_01A", "read_file")}
+    results = [result("toolu_01A", "x" * 900), result("toolu_01A", "a\nb\nc")]
+    long, short = (quote_results([r], calls, "en", {id(r): 0}) for r in results)
+    assert long == "read_file says: " + "x" * 500 + "…." and short == "read_file says: a\nb\nc."

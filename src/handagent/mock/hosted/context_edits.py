@@ -67,7 +67,7 @@ def apply(request: dict) -> Edited:
             summary = _summary(view)
             opening = [{"type": "compaction", "content": summary}]
             iterations.append({"type": "compaction", **_counts(before, content_tokens(summary))})
-            view = {**view, "messages": [{"role": "user", "content": summary}, _last(view)]}
+            view = {**view, "messages": [_summed(summary), _last(view)]}
             stop, report = bool(edit.get("pause_after_compaction")), None
         if report:
             applied.append(report)
@@ -89,11 +89,21 @@ def _from_compaction(request: dict) -> dict:
     for i in range(len(messages) - 1, -1, -1):
         found = [b for b in blocks_of(messages[i]) if b.get("type") == "compaction"]
         if found and found[-1].get("content"):
-            summary = {"role": "user", "content": found[-1]["content"]}
             rest = [b for b in blocks_of(messages[i]) if b.get("type") != "compaction"]
             after = ([{**messages[i], "content": rest}] if rest else []) + messages[i + 1 :]
-            return {**request, "messages": [summary, *after]}
+            if not after:  # a turn paused at its compaction goes on: with the question it answers
+                after = [m for m in messages[:i] if m.get("role") == "user" and _asks(m)][-1:]
+            return {**request, "messages": [_summed(found[-1]["content"]), *after]}
     return request
+
+
+def _summed(summary: str) -> dict:
+    """The summary as the model reads it: what came before, not a question asked again."""
+    return {"role": "assistant", "content": [{"type": "text", "text": summary}]}
+
+
+def _asks(message: dict) -> bool:
+    return any(b.get("type") == "text" and b.get("text", "").strip() for b in blocks_of(message))
 
 
 def _summary(request: dict) -> str:

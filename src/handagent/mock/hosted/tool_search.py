@@ -5,7 +5,8 @@ the request's tools with `defer_loading: true`, loaded already or not (docs: too
 
     regex  `input.pattern`: Python's `re.search`, case-insensitive, at most 200 characters
     bm25   `input.query`: natural language, at most 500 characters, ranked by Okapi BM25
-           (k1 1.2, b 0.75) over the same words; a tool sharing no word with the query scores 0
+           (k1 1.2, b 0.75) over the same words, as chapter 13's own search ranks them
+           (`runtime.tool_index`); a tool sharing no word with the query scores 0
     limit  `input.limit`, "an integer from 1 to 10,000", default 5: the best first
 
 A search answers 200 in every case (`result`): the references it found, best first, or none
@@ -27,23 +28,11 @@ server lists (the mock reaches no server), client toolsets' deferred members, th
 server under load returns (`unavailable`, `too_many_requests`, `execution_time_exceeded`).
 """
 
-import math
 import re
-from collections import Counter
+
+from ...runtime.tool_index import bm25, words_of
 
 MAX_PATTERN, MAX_QUERY, DEFAULT_LIMIT, MAX_LIMIT = 200, 500, 5, 10_000
-K1, B = 1.2, 0.75
-TOKEN = re.compile(r"[a-z0-9]+")
-
-
-def words_of(tool: dict) -> str:
-    """What a search reads of a tool. Example: get_weather(city: "The city") -> "get_weather
-    Get the weather. city The city" """
-    parts = [str(tool.get("name", "")), str(tool.get("description", ""))]
-    properties = (tool.get("input_schema") or {}).get("properties")
-    for name, spec in (properties or {}).items() if isinstance(properties, dict) else ():
-        parts += [name, str(spec.get("description", "")) if isinstance(spec, dict) else ""]
-    return " ".join(part for part in parts if part)
 
 
 def pool(request: dict) -> list[dict]:
@@ -52,30 +41,6 @@ def pool(request: dict) -> list[dict]:
         tool for tool in request.get("tools") or [] if isinstance(tool, dict)
         and tool.get("defer_loading") is True and isinstance(tool.get("name"), str)
     ]  # fmt: skip
-
-
-def tokens(text: str) -> list[str]:
-    """Example: "get_exchange_rate USD" -> ["get", "exchange", "rate", "usd"]"""
-    return TOKEN.findall(text.lower())
-
-
-def bm25(query: str, documents: list[str]) -> list[float]:
-    """Each document's Okapi BM25 score for the query (Lucene's IDF, never negative)."""
-    docs = [tokens(d) for d in documents]
-    average = sum(map(len, docs)) / len(docs) if docs else 0
-    counts = [Counter(d) for d in docs]
-    scores = []
-    for doc, count in zip(docs, counts, strict=True):
-        score = 0.0
-        for term in set(tokens(query)):
-            having = sum(1 for c in counts if term in c)
-            if not count[term]:
-                continue
-            idf = math.log(1 + (len(docs) - having + 0.5) / (having + 0.5))
-            saturation = count[term] + K1 * (1 - B + B * len(doc) / (average or 1))
-            score += idf * count[term] * (K1 + 1) / saturation
-        scores.append(score)
-    return scores
 
 
 def found(variant: str, search: dict, tools: list[dict]) -> list[str] | str:

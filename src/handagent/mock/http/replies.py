@@ -212,10 +212,10 @@ def message(
     row = found if think else None
     # `stream` is left out: the same conversation gets the same reply, streamed or not
     seed = digest({key: value for key, value in request.items() if key != "stream"})
-    # a compaction block opens the reply: the model thinks after it, about what it summed up
+    # a compaction opens the reply and is thought about after; paused there: the block alone
     first = next((i for i, b in enumerate(blocks) if b["type"] != "compaction"), len(blocks))
     opening, rest = [dict(b) for b in blocks[:first]], [dict(b) for b in blocks[first:]]
-    content = opening + thinking.around(request, rest, row)
+    content = opening + (thinking.around(request, rest, row) if rest or not opening else rest)
     thought = any(block["type"] == "thinking" for block in content)
     for index, block in enumerate(content):
         if block["type"] == "tool_use":

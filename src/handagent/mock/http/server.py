@@ -36,7 +36,8 @@ a model that follows instructions found in tool results (`model.obedience`, chap
 
 Beta headers (`anthropic-beta`) open the beta fields, blocks and tools their values name
 (`handagent.api.fields.BETAS`); server tools answer as a server without internet would
-(`server_tools`).
+(`server_tools`); MCP servers are called on this machine only, over https (`mcp_trust=` names
+the certificate to trust: `hosted.mcp_connector`).
 
 Not handled here: accounts and workspaces, rate limiting, batches, files, chunked request
 bodies (send a Content-Length).
@@ -55,6 +56,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from ...llm import REPLAY_HEADER
 from ..hosted import loop as server_loop
 from ..hosted import prompt_cache, threads
+from ..hosted.mcp_connector import Connector
 from ..model import structured
 from ..model.brain import Brain, respond
 from ..model.obedience import obedient
@@ -85,15 +87,12 @@ class State:
     conversations beta `thread` requests asked it to hold, each key's prompt cache, and with
     `replay`, its place in the cassettes it answers from."""
 
-    def __init__(
-        self,
-        brain: Brain = respond,
-        clock: Callable[[], float] = time.monotonic,
-        replay: Replay | None = None,
-    ) -> None:
+    def __init__(self, brain: Brain = respond, clock: Callable[[], float] = time.monotonic,
+                 replay: Replay | None = None, mcp_trust: str | None = None) -> None:  # fmt: skip
         self.brain = brain
         self.cache = prompt_cache.Cache(clock)  # per key; `clock` moves time for tests
         self.replay = replay
+        self.mcp = Connector(mcp_trust)  # MCP servers it may reach: loopback, this certificate
         self.lock = threading.Lock()
         self.scripted: deque[list[dict]] = deque()
         self.requests: deque[dict] = deque(maxlen=1000)
@@ -110,7 +109,8 @@ class State:
             if self.scripted:
                 return self.scripted.popleft()
         brain = obedient(self.brain) if obey else self.brain
-        return structured.shape(body, server_loop.respond_with_server_tools(body, brain))
+        said = server_loop.respond_with_server_tools(body, brain, self.mcp)
+        return structured.shape(body, said)
 
 
 def _fault_delay(fault: str) -> float | None:
@@ -279,19 +279,12 @@ class MockServer:
     Example:
         with MockServer() as mock:
             client = anthropic.Anthropic(base_url=mock.base_url, api_key="any")
-    """
+    """  # MockServer(mcp_trust="tls/cert.pem"): it calls the MCP servers that certificate serves
 
-    def __init__(
-        self,
-        host: str = "127.0.0.1",
-        port: int = 0,
-        *,
-        brain: Brain = respond,
-        clock: Callable[[], float] = time.monotonic,
-        replay: Replay | None = None,
-        room=None,
-    ) -> None:
-        self.state = State(brain, clock, replay)
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, *, brain: Brain = respond,
+                 clock: Callable[[], float] = time.monotonic, replay: Replay | None = None,
+                 room=None, mcp_trust: str | None = None) -> None:  # fmt: skip
+        self.state = State(brain, clock, replay, mcp_trust)
         self._server = _Server((host, port), self.state, room)
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()

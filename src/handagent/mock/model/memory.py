@@ -127,7 +127,8 @@ def _remember(fact: str, listed: list[str], done: dict, lang: str) -> list[dict]
                                             "file_text": f"- {fact}\n"})  # fmt: skip
     if NOTES not in done.get("view", {}):
         return _call(lang, "memory_check", {"command": "view", "path": NOTES})
-    last = len(NUMBERED.findall(done["view"][NOTES]))
+    lines = NUMBERED.findall(done["view"][NOTES])
+    last = len(lines) - (1 if lines and not lines[-1] else 0)  # a final newline: no line after it
     insert = {"command": "insert", "path": NOTES, "insert_line": last, "insert_text": f"- {fact}\n"}
     return _call(lang, "memory_write", insert)
 

@@ -55,6 +55,11 @@ SAYINGS = {  # key -> {language: sentence}
         "en": "{} says: {}", "zh": "{} 返回：{}", "fr": "{} répond : {}", "es": "{} dice: {}",
         "de": "{} sagt: {}", "ja": "{} の結果：{}",
     },
+    "more_lines": {  # a long result, quoted by its first line
+        "en": "{} (and {} more lines)", "zh": "{}（后面还有 {} 行）",
+        "fr": "{} (et {} lignes de plus)", "es": "{} (y {} líneas más)",
+        "de": "{} (und {} weitere Zeilen)", "ja": "{}（ほか {} 行）",
+    },
     "error": {
         "en": "The {} tool reported an error: {}", "zh": "{} 工具报错：{}",
         "fr": "L'outil {} a signalé une erreur : {}", "es": "La herramienta {} dio un error: {}",

@@ -1,6 +1,11 @@
 """How the mock model quotes the tool results it was given: each as it came back, in one line.
 
     quote_results([result "6912" of add], ...) -> "add says: 6912."
+    a result of 300 lines                      -> "check_stock says: <its first line> (and 299
+                                                  more lines)."
+
+A model reports a long result rather than repeating it, so a result of more than `WHOLE_LINES`
+lines is quoted by its first line, and one long line is cut at `WHOLE_CHARS` characters.
     part({"type": "tool_reference", "tool_name": "get_rate"}) -> "get_rate"
 
 A result's blocks are read as a model would see them: text as text; a `tool_reference` (a
@@ -11,6 +16,8 @@ Not handled here: what to say without results (`brain`, `phrases`), images' cont
 """
 
 from . import phrases
+
+WHOLE_LINES, WHOLE_CHARS = 5, 500  # longer than this, a result is quoted by its beginning
 
 
 def part(block: dict) -> str:
@@ -38,8 +45,20 @@ def quote_results(results: list[dict], calls: dict, lang: str, turn_of: dict) ->
     for name, content, error, turn in items:
         if error and any(n == name and not e and t > turn for n, _, e, t in items):
             continue  # retried in a later turn, and that call succeeded
-        said = content.splitlines()[0].rstrip(":：") if error else content  # a first line will do
+        said = content.splitlines()[0].rstrip(":：") if error else _opening(content, lang)
         lines.append(
             phrases.sentence(phrases.say("error" if error else "says", lang, name, said), lang)
         )
     return ("" if lang in ("zh", "ja") else " ").join(dict.fromkeys(lines))
+
+
+def _opening(content: str, lang: str) -> str:
+    """A long result's beginning. Example: 300 lines -> "<line 1> (and 299 more lines)"."""
+    lines = content.splitlines()
+    if len(lines) > WHOLE_LINES:
+        return phrases.say("more_lines", lang, _cut(lines[0]), len(lines) - 1)
+    return _cut(content)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= WHOLE_CHARS else text[:WHOLE_CHARS].rstrip() + "…"

@@ -130,14 +130,13 @@ def to_anthropic(messages: list[Message], *, model: str | None = None) -> list[d
 
 
 def tools_to_anthropic(tools: list[dict]) -> list[dict]:
-    """Our canonical tool dicts are already Anthropic's shape; copies, so callers can't share.
-
-    Example: [{"name": "read_file", "description": "...", "input_schema": {...}}] -> the same
-    """
+    """Our tool dicts, already Anthropic's shape, copied; an Anthropic-defined one as it is.
+    Example: [{"name": "read_file", ...}, {"type": "memory_20250818", "name": "memory"}] -> same"""
     return [
+        dict(t) if t.get("type", "custom") != "custom" else
         {"name": t["name"], "description": t["description"], "input_schema": t["input_schema"]}
         for t in tools
-    ]
+    ]  # fmt: skip
 
 
 def _call(block: dict) -> ToolCall:
