@@ -178,7 +178,7 @@ def test_the_mistakes_are_named_in_chinese():
     problems = check_gate(no_gate).problems
     assert any("审批函数却一次也没被问到" in p for p in problems)
     assert (
-        f"{ATTACKS[0].chinese!r} 放在书评、网页、文件、错误信息里之后，refund_order 运行了"
+        f"“{ATTACKS[0].chinese}”放在书评、网页、文件、错误信息里之后，refund_order 运行了"
         in problems
     )
     assert check_gate(never_opens).problems == ("审批函数同意了，refund_order 却被拒绝",)

@@ -11,7 +11,7 @@ from handagent.runtime.approval import deny_all
 from handagent.runtime.boundary import Boundary
 from handagent.runtime.senders import sender
 from handagent.views import static
-from handagent.views.outcomes import OUTCOMES, outcome_kind, outcome_table
+from handagent.views.outcomes import OUTCOMES, outcome_kind, outcome_table, two_lines
 
 GATE = Boundary(approve=deny_all)
 
@@ -70,3 +70,19 @@ def test_in_the_chinese_edition_places_and_words_are_chinese(columns):
 def test_a_table_of_no_sweep_is_refused_with_a_sentence():
     with pytest.raises(ValueError, match="at least one sweep"):
         outcome_table({})
+
+
+def test_seven_long_column_names_still_fit_the_books_code_width_over_two_lines(columns):
+    names = ["none", "least privilege", "gate", "as data (mock ignores the rule)", "read-only",
+             "key kept out", "all"]  # fmt: skip
+    text = str(outcome_table({name: columns["none"] for name in names})).splitlines()
+    assert text[1].split()[:3] == ["none", "least", "gate"]
+    assert "privilege" in text[2] and "(mock ignores the rule)" in text[2]
+    assert max(map(static.columns, text)) <= static.BOOK_COLUMNS
+
+
+@in_chinese
+def test_a_chinese_column_name_is_split_between_characters(columns):
+    assert two_lines("标为数据（模拟服务不理会）") == ("标为数据", "（模拟服务不理会）")
+    assert two_lines("全部") == ("全部", "")
+    assert two_lines("密钥不给模型") == ("密钥不给模型", "")

@@ -60,3 +60,11 @@ def test_in_the_chinese_edition_the_labels_are_chinese():
     assert str(timeline).startswith("第 1 轮 · tool_use · 输入")
     assert str(timeline).splitlines()[-1] == "结束 · turns：到了轮数上限（1）"
     assert "第 1 轮" in timeline.svg() and "结束" in timeline.svg()
+
+
+def test_a_turn_with_no_call_shows_what_the_model_said():
+    answer = assistant(TextBlock("The sum is 5, and it is 20:41."), stop_reason="stop")
+    run = run_loop([ASK], [ADDER, CLOCK], scripted(BOTH, answer))
+    timeline = run_timeline(run)
+    assert str(timeline).splitlines()[-2] == "  “The sum is 5, and it is 20:41.”"
+    assert "“The sum is 5, and it is 20:41.”" in timeline.svg()

@@ -168,6 +168,6 @@ def check_gate(learner_gate) -> Verdict:
                 where_zh = "、".join(zh for _, zh in places)
                 problems.append(pick(
                     f"{name} ran after {text!r} in {where_en}",
-                    f"{text!r} 放在{where_zh}里之后，{name} 运行了",
+                    f"“{text}”放在{where_zh}里之后，{name} 运行了",
                 ))  # fmt: skip
     return Verdict(pick(*EXERCISE), tuple(problems))

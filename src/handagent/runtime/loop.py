@@ -63,13 +63,13 @@ NONSTREAMING_MAX_TOKENS = 21_333  # above it the SDK refuses a request that is n
 
 
 def next_move(reply: AssistantMessage) -> Move:
-    """What the loop does after this reply (its calls are answered either way): the table above.
+    """The move after this reply, whose calls are answered either way: the table above.
 
     Example: a "tool_use" reply with two calls -> "ask_again";  a "refusal" -> "refusal"
     """
     reason, calls = reply.stop_reason, tool_calls(reply)
     if reason == "length":
-        return "ask_longer"  # a cut call is refused, cut text left out: ask with more room
+        return "ask_longer"  # a cut call refused, cut text left out: ask with more room
     if reason == "pause" or (calls and reason in ("tool_use", "stop")):
         return "ask_again"  # the model reads its results, or finishes its paused turn
     return {"stop": "done", "tool_use": "done", "window": "window", "refusal": "refusal",

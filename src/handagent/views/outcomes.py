@@ -12,7 +12,8 @@ Each cell is a word and a colour (the word is what counts: GitHub drops most sty
 attack's name spans its four places, and a last row counts the effects that ran and the keys
 exposed in each column. The HTML table wraps its headers and cells, so it fits the book's page;
 the text beside it, for a terminal, writes each outcome as a mark of a few characters under a
-legend, so its lines fit the book's code width too (`static.BOOK_COLUMNS`).
+legend, so its lines fit the book's code width too (`static.BOOK_COLUMNS`): a long defence's name
+is written over two lines there ("least" over "privilege").
 
 The places and the table's words follow the edition; the defences are named by the chapter.
 
@@ -42,6 +43,23 @@ def outcome_kind(outcome: TrialOutcome) -> str:
     if outcome.ran:
         return "ran + key" if outcome.leaked else "ran"
     return "key in log" if outcome.leaked else "stopped"
+
+
+def two_lines(name: str) -> tuple[str, str]:
+    """A column's name over at most two lines: before a parenthesis, else where both are
+    shortest (at a space, or between Chinese characters).
+
+    Example: "least privilege" -> ("least", "privilege"); "as data (mock)" -> ("as data", "(mock)")
+    """
+    if static.columns(name) <= (9 if " " in name else 12):  # "密钥不给模型" stays whole
+        return name, ""
+    for bracket in (" (", "（"):
+        if bracket in name.strip(bracket):
+            head, _, tail = name.partition(bracket)
+            return head, bracket.strip() + tail
+    cuts = [(name[:i], name[i + 1 :]) for i, c in enumerate(name) if c == " "]
+    cuts += [(name[:i], name[i:]) for i in range(1, len(name)) if static.columns(name[i - 1]) == 2]
+    return min(cuts, key=lambda cut: max(map(static.columns, cut)), default=(name, ""))
 
 
 def place_name(place: str) -> str:
@@ -89,14 +107,17 @@ class OutcomeTable:
 
     def __str__(self) -> str:
         legend = "   ".join(f"{mark} {pick(*words)}" for _, words, mark in OUTCOMES.values())
-        widths = [max(static.columns(n), 5) for n in self.names]
+        heads = [two_lines(n) for n in self.names]
+        widths = [max(*map(static.columns, h), 5) for h in heads]
         label = max(static.columns(place_name(p)) for p in PLACES) + 4  # "  review  "
 
         def line(first: str, cells: list[str]) -> str:
             padded = [c + " " * (w - static.columns(c)) for c, w in zip(cells, widths, strict=True)]
             return (first + " " * (label - static.columns(first)) + "  ".join(padded)).rstrip()
 
-        out = [legend, line("", self.names)]
+        out = [legend, line("", [h[0] for h in heads])]
+        if any(h[1] for h in heads):
+            out.append(line("", [h[1] for h in heads]))
         for number, place in self.keys:
             if place == next(p for n, p in self.keys if n == number):
                 out.append(f"{number} {ATTACKS[number - 1].effect}")

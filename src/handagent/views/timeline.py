@@ -7,8 +7,9 @@
 
 A turn is one request and its reply: the stop reason, the reply's tokens, and every call of the
 reply beside the others (they ran together, chapter 04), each with its result: green when it
-succeeded, red when it is an error result (a failure, a refusal, "not run"). The last row is
-why the run ended: the bound, the stop reason, or you.
+succeeded, red when it is an error result (a failure, a refusal, "not run"). A turn with no
+call shows what the model said instead (its text, cut to fit). The last row is why the run
+ended: the bound, the stop reason, or you.
 
 Two renderings in one output: an SVG picture (`image/svg+xml`, drawn here with the same
 conventions as `views.svg`: presentation attributes only, no font or script) that GitHub, the
@@ -24,8 +25,8 @@ import json
 from dataclasses import dataclass
 from html import escape
 
-from ..language import pick
-from ..runtime.protocol import AssistantMessage, ToolResultMessage, tool_calls
+from ..language import pick, wrap
+from ..runtime.protocol import AssistantMessage, TextBlock, ToolResultMessage, tool_calls
 from ..runtime.runs import Run
 from . import static
 
@@ -52,6 +53,7 @@ class TurnShown:
     stop_reason: str
     tokens: str  # "500 in / 40 out"
     calls: tuple[CallShown, ...]
+    said: str = ""  # the reply's text, shown where the turn has no call
 
 
 def turns_of(run: Run, since: int = 1) -> list[TurnShown]:
@@ -76,13 +78,23 @@ def turns_of(run: Run, since: int = 1) -> list[TurnShown]:
         used = message.usage
         tokens = pick(f"{used.input_tokens:,} in / {used.output_tokens:,} out",
                       f"输入 {used.input_tokens:,} / 输出 {used.output_tokens:,}")  # fmt: skip
-        out.append(TurnShown(len(out) + 1, message.stop_reason, tokens, tuple(calls)))
+        said = " ".join(b.text for b in message.content if isinstance(b, TextBlock))
+        turn = TurnShown(len(out) + 1, message.stop_reason, tokens, tuple(calls), said)
+        out.append(turn)
     return out
 
 
 def _cut(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if static.columns(text) <= limit else static.fit(text, limit)
+
+
+def _said(text: str, room: int) -> list[str]:
+    """A reply's text in the two lines of a box. Example: ("a b c", 3) -> ["“a", "b c”"]"""
+    text = f"“{' '.join(text.split())}”"
+    first = wrap(text, room).split("\n")[0]
+    rest = text[len(first) :].strip()
+    return [first, _cut(rest, room)] if rest else [first]
 
 
 def _box(x: float, y: float, w: float, fill: str, lines: list[str]) -> str:
@@ -106,7 +118,7 @@ class Timeline:
     why: str  # the note's first sentence: "Stopped at the turn bound (3)"
 
     def svg(self) -> str:
-        most = max([len(t.calls) for t in self.turns] + [1])
+        most = max([len(t.calls) for t in self.turns] + [2])
         wide = LEFT + most * (CALL + GAP) + MARGIN
         height = MARGIN + (len(self.turns) + 1) * ROW + MARGIN
         body, y = [], MARGIN
@@ -126,6 +138,9 @@ class Timeline:
                     f'<line x1="{x - GAP:.1f}" y1="{y + 19}" x2="{x:.1f}" y2="{y + 19}" '
                     f'stroke="{EDGE}"/>'
                 )
+            if not turn.calls and turn.said:  # what the model said, across the calls' room
+                room = int((wide - LEFT - MARGIN - 16) / (0.6 * FONT))
+                body.append(_box(LEFT, y, wide - LEFT - MARGIN, "white", _said(turn.said, room)))
             y += ROW
         room = int((wide - 2 * MARGIN - 16) / (0.6 * FONT))
         ended = _cut(
@@ -150,6 +165,8 @@ class Timeline:
             out.append(f"{head} · {turn.stop_reason} · {turn.tokens}")
             names = [f"{c.name} {c.arguments}" for c in turn.calls]
             pad = max([static.columns(n) for n in names] + [0])
+            if not turn.calls and turn.said:
+                out.append(f"  “{' '.join(turn.said.split())}”")
             for name, call in zip(names, turn.calls, strict=True):
                 mark = "✗ " if call.failed else ""
                 result = " ".join(call.result.split())
