@@ -77,12 +77,13 @@ SELF_CHECK = (
         ),
         why=(
             "A strict schema leaves numeric bounds out (the API refuses minimum there), so 999 "
-            "is a valid strict call; and OpenAI Chat, a log replayed or a script send calls no "
-            "grammar shaped. The runtime's check against the full schema is the contract, "
-            "whoever sends the call.",
+            "is a valid strict call; and calls also come from where no grammar shaped them (this "
+            "package's OpenAI Chat adapter sends no strict, a log replayed, a script). The "
+            "runtime's check against the full schema is the contract, whoever sends the call.",
             "strict 的 schema 里没有数值范围（API 不接受其中的 minimum），"
-            "所以 999 也是合法的 strict 调用；OpenAI Chat、回放的日志、脚本发来的调用，"
-            "都没经过语法约束。不管调用是谁发来的，运行时拿完整 schema 做的检查才是契约。",
+            "所以 999 也是合法的 strict 调用；而且调用也会来自没有约束解码的地方"
+            "（本包的 OpenAI Chat 适配器不发 strict，还有回放的日志、脚本）。"
+            "不管调用是谁发来的，运行时拿完整 schema 做的检查才是契约。",
         ),
     ),
     Question(
@@ -116,7 +117,7 @@ SELF_CHECK = (
         hint=(
             "Section 5: in what order does the API read a prompt, and what does one changed byte "
             "before a breakpoint do?",
-            "第 5 节：API 按什么顺序读一个提示？断点之前改了一个字节，会怎样？",
+            "第 5 节：API 按什么顺序读提示词？断点之前改了一个字节，会怎样？",
         ),
         why=(
             "A breakpoint caches everything before it, tools then system then messages, and one "
