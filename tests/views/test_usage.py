@@ -57,3 +57,9 @@ def test_a_chart_of_no_request_is_refused_with_a_sentence():
 def test_in_the_chinese_edition_the_labels_are_chinese():
     chart = usage_chart([WRITE, READ])
     assert str(chart).splitlines()[0].split()[0] == "请求" and "缓存省下" in chart.svg()
+
+
+@in_chinese
+def test_in_the_chinese_edition_the_share_saved_is_in_full_width_parentheses():
+    caption = usage_chart([WRITE, READ]).caption()
+    assert caption.startswith("缓存省下 $") and "（" in caption and " (" not in caption

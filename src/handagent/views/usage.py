@@ -72,11 +72,12 @@ class UsageChart:
     def caption(self) -> str:
         """Example: -> "the cache saved $0.000519 (41%): $0.000752 billed, $0.001271 uncached" """
         billed, full = self.saved()
-        share = f" ({(full - billed) / full:.0%})" if full else ""
+        share = f"{(full - billed) / full:.0%}" if full else ""
         return pick(
-            f"the cache saved ${full - billed:.6f}{share}: ${billed:.6f} billed, "
-            f"${full:.6f} uncached",
-            f"缓存省下 ${full - billed:.6f}{share}：实际 ${billed:.6f}，不缓存 ${full:.6f}",
+            f"the cache saved ${full - billed:.6f}{f' ({share})' * bool(share)}: "
+            f"${billed:.6f} billed, ${full:.6f} uncached",
+            f"缓存省下 ${full - billed:.6f}{f'（{share}）' * bool(share)}："
+            f"实际 ${billed:.6f}，不缓存 ${full:.6f}",
         )
 
     def svg(self) -> str:

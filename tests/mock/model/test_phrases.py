@@ -35,3 +35,12 @@ def test_a_sentence_ends_with_its_languages_full_stop():
     assert sentence("add says: 6912", "en") == "add says: 6912."
     assert sentence("add 返回：6912", "zh") == "add 返回：6912。"
     assert sentence("Done!", "en") == "Done!"
+
+
+def test_a_quoted_english_result_ending_in_a_full_stop_still_ends_a_chinese_sentence():
+    # "…delivered.start_return 返回" ran two sentences together (zh-CN review, edit 7)
+    assert sentence("find_order 返回：Order 1042, delivered.", "zh") == (
+        "find_order 返回：Order 1042, delivered.。"
+    )
+    assert sentence("add 返回：6912。", "zh") == "add 返回：6912。"
+    assert sentence("Order 1042, delivered.", "en") == "Order 1042, delivered."

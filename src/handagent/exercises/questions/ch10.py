@@ -1,6 +1,7 @@
 """Chapter 10's self-check, as data: three questions in English and Chinese.
 
-They ask about preconditions in the tool, strict and validation, what caching keeps. At least
+They ask about preconditions in the tool, strict and validation, and what editing an old
+result does to a conversation that thinks. At least
 two put the learner in a situation the chapter did not show (`kind="apply"`).
 `selfcheck.self_check` grades them; `handagent.exercises.ch10` offers them as its `SELF_CHECK`.
 """
@@ -77,53 +78,55 @@ SELF_CHECK = (
         ),
         why=(
             "A strict schema leaves numeric bounds out (the API refuses minimum there), so 999 "
-            "is a valid strict call; and OpenAI Chat, a log replayed or a script send calls no "
-            "grammar shaped. The runtime's check against the full schema is the contract, "
-            "whoever sends the call.",
+            "is a valid strict call; and calls also come from where no grammar shaped them (this "
+            "package's OpenAI Chat adapter sends no strict, a log replayed, a script). The "
+            "runtime's check against the full schema is the contract, whoever sends the call.",
             "strict 的 schema 里没有数值范围（API 不接受其中的 minimum），"
-            "所以 999 也是合法的 strict 调用；OpenAI Chat、回放的日志、脚本发来的调用，"
-            "都没经过语法约束。不管调用是谁发来的，运行时拿完整 schema 做的检查才是契约。",
+            "所以 999 也是合法的 strict 调用；而且调用也会来自没有约束解码的地方"
+            "（本包的 OpenAI Chat 适配器不发 strict，还有回放的日志、脚本）。"
+            "不管调用是谁发来的，运行时拿完整 schema 做的检查才是契约。",
         ),
     ),
     Question(
         prompt=(
-            "Every conversation's tools and system prompt are the same, cached by a breakpoint "
-            "on the system block. You want each customer's name in the conversation. Where does "
-            "it go, so that the cache still serves every customer?",
-            "每段对话的工具和系统提示词都一样，靠系统块上的断点缓存起来。你想让对话里带上每位"
-            "顾客的名字。名字放在哪里，缓存才能继续服务所有顾客？",
+            "Your assistant runs with thinking on. To keep requests small, your code now "
+            "replaces every tool result older than ten turns with a one-line stub before each "
+            "request. What does the next request risk?",
+            "你的助手开着思考。为了让请求小一点，你的代码每次请求之前，"
+            "都把十轮以前的工具结果换成一行占位。下一次请求有什么风险？",
         ),
         options=(
             (
-                "At the start of the system prompt, where the model reads it first",
-                "放在系统提示词开头，模型最先读到",
+                "Nothing: the results are yours to edit, only the thinking blocks are signed",
+                "没有风险：结果随便改，签名的只是思考块",
             ),
             (
-                "In a breakpoint of its own, placed in front of the tools",
-                "单独设一个断点，放在工具前面",
+                "A cache miss only, and the stubs are cheaper, so it pays anyway",
+                "只是缓存没命中；占位行更便宜，照样划算",
             ),
             (
-                "In each tool's description, so that every tool knows whom it serves",
-                "放进每个工具的描述里，让每个工具都知道在为谁服务",
+                "The model calls the tools again for every stub, all at once",
+                "模型马上为每个占位行重新调用工具",
             ),
             (
-                "In the first user message, after the cached prefix",
-                "放在第一条 user 消息里，在缓存的前缀之后",
+                "A 400: later thinking blocks were signed over the results you changed",
+                "400：之后的思考块，签名覆盖了你改掉的结果",
             ),
         ),
         answer="d",
         kind="apply",
         hint=(
-            "Section 5: in what order does the API read a prompt, and what does one changed byte "
-            "before a breakpoint do?",
-            "第 5 节：API 按什么顺序读一个提示？断点之前改了一个字节，会怎样？",
+            "Section 6: what is each thinking block signed over?",
+            "第 6 节：每个思考块的签名覆盖了哪些内容？",
         ),
         why=(
-            "A breakpoint caches everything before it, tools then system then messages, and one "
-            "changed byte there writes a new cache. A name in the first user message leaves that "
-            "prefix the same for every customer, who each read it at a tenth of the price.",
-            "断点缓存它之前的全部内容，顺序是工具、系统提示词、消息；其中改一个字节就要重新写缓存。"
-            "名字放在第一条 user 消息里，那段前缀对每位顾客都一样，每次都能以十分之一的价格读到。",
+            "Each thinking block is signed over everything before it: system, tools and every "
+            "earlier message. A changed result breaks the prefix of every later block, and the "
+            "API refuses the request with a 400 (or, with drop_block, drops those blocks). "
+            "Context editing clears old results on the server and leaves what you send as it was.",
+            "每个思考块的签名都覆盖它之前的全部内容：system、工具和之前的每条消息。"
+            "改掉一个结果，之后每个思考块的前缀就变了，API 会回 400 拒绝"
+            "（设了 drop_block 则丢掉这些块）。上下文编辑在服务器上清掉旧结果，你发出的内容不变。",
         ),
     ),
 )

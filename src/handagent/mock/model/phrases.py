@@ -166,5 +166,12 @@ def cannot(concept: str, lang: str) -> str:
 
 
 def sentence(text: str, lang: str) -> str:
-    """A sentence with its full stop. Example: ("add says: 6912", "en") -> "add says: 6912."."""
-    return text if text[-1:] in ".!?。！？" else text + END.get(lang, ".")
+    """A sentence with its full stop, in the language's own: a quoted English result ending in
+    "." still ends a Chinese sentence with "。", so the next one does not run on after it.
+
+    Example: ("add says: 6912", "en") -> "add says: 6912.";  ("find_order 返回：… delivered.",
+    "zh") -> "find_order 返回：… delivered.。"
+    """
+    end = END.get(lang, ".")
+    ended = text[-1:] in "。！？" or (text[-1:] in ".!?" and end == ".")
+    return text if ended else text + end
