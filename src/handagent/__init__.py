@@ -96,6 +96,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 mcp.calls            one tools/call answered whatever happens, cancelled on time
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP
                 mcp.client           McpServers: servers' tools on one menu, read-only if declared
+                views.hops           server_hops(): a run's model, runtime and MCP servers (diagram)
     every chapter exercises          exercises that check themselves, and each chapter's self-check
 
 Import from the modules themselves (`from handagent.llm import call_model`): this file only

@@ -10,6 +10,7 @@
     timeline     run_timeline(): a run of the agent loop, turn by turn (SVG, text)
     usage        usage_chart(): each request's tokens by how they were billed (SVG, text)
     outcomes     outcome_table(): chapter 11's attacks against its defences (HTML, text)
+    hops         server_hops(): a run over MCP servers: model, runtime, servers (Mermaid, SVG)
 
 Every view's output carries its live form (a widget, Mermaid) and, beside it, a static one
 (HTML, SVG) and text, so GitHub, nbconvert and the book show what the cell computed.

@@ -102,19 +102,26 @@ def _mermaid_text(text: str) -> str:
 
 
 @dataclass(frozen=True)
-class SequenceDiagram:
-    """A history's arrows: Mermaid for JupyterLab, SVG for static pages, a listing for text."""
+class Lanes:
+    """Arrows between named columns: Mermaid for JupyterLab, SVG for static pages, a listing.
 
-    history: tuple[dict, ...]  # read again each time it is drawn, in that moment's language
+    Example: Lanes((("model", "model"), ("runtime", "runtime")), (Step("runtime", "model",
+    "request"),), "one request") -> Mermaid "sequenceDiagram\n    participant model ..."
+    """
 
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        return tuple(steps(list(self.history)))
+    participants: tuple[tuple[str, str], ...]  # (id the steps use, name as drawn)
+    steps: tuple[Step, ...]
+    title: str
+
+    def _shown(self) -> dict[str, str]:
+        return dict(self.participants)
 
     def mermaid(self) -> str:
-        """The Mermaid source. Example: -> "sequenceDiagram\\n    participant user\\n..." """
-        shown = {p: "" if name(p) == p else f" as {name(p)}" for p in PARTICIPANTS}
-        out = ["sequenceDiagram"] + [f"    participant {p}{shown[p]}" for p in PARTICIPANTS]
+        """The Mermaid source. Example: -> "sequenceDiagram\n    participant user\n..." """
+        out = ["sequenceDiagram"] + [
+            f"    participant {p}" + ("" if shown == p else f" as {shown}")
+            for p, shown in self.participants
+        ]
         for step in self.steps:
             arrow = "-->>" if step.reply else "->>"
             out.append(f"    {step.source}{arrow}{step.target}: {_mermaid_text(_short(step.text))}")
@@ -125,30 +132,28 @@ class SequenceDiagram:
 
     def svg(self) -> str:
         """The diagram as a standalone SVG document, drawn by `views.svg`."""
+        shown = self._shown()
         drawn = [
             replace(
                 step,
-                source=name(step.source),
-                target=name(step.target),
+                source=shown[step.source],
+                target=shown[step.target],
                 text=_short(step.text),
                 problem=step.problem and static.problem_word(step.problem),
             )
             for step in self.steps
         ]
-        names = tuple(map(name, PARTICIPANTS))
-        title = pick(
-            f"Sequence diagram of {', '.join(names)}: {len(drawn)} steps",
-            f"时序图：{'、'.join(names)}，共 {len(drawn)} 步",
-        )
-        return sequence_svg(names, drawn, title)
+        return sequence_svg(tuple(shown.values()), drawn, self.title)
 
     def __str__(self) -> str:
-        names = {p: name(p) for p in PARTICIPANTS}
-        width = max(map(static.columns, names.values()))
-        gap = {p: " " * (width - static.columns(shown)) for p, shown in names.items()}
+        shown = self._shown()
+        width = max(map(static.columns, shown.values()))
+        gap = {p: " " * (width - static.columns(name)) for p, name in shown.items()}
         return "\n".join(
-            f"{gap[step.source]}{names[step.source]} {'-->' if step.reply else '-> '} "
-            f"{names[step.target]}{gap[step.target]}  {_short(step.text)}"
+            static.fit(
+                f"{gap[step.source]}{shown[step.source]} {'-->' if step.reply else '-> '} "
+                f"{shown[step.target]}{gap[step.target]}  {_short(step.text)}"
+            )
             for step in self.steps
         )
 
@@ -160,6 +165,42 @@ class SequenceDiagram:
             "image/svg+xml": self.svg(),
             "text/plain": str(self),
         }
+
+
+@dataclass(frozen=True)
+class SequenceDiagram:
+    """A history's arrows: Mermaid for JupyterLab, SVG for static pages, a listing for text."""
+
+    history: tuple[dict, ...]  # read again each time it is drawn, in that moment's language
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(steps(list(self.history)))
+
+    def lanes(self) -> Lanes:
+        """The history's arrows between user, program, model and tool, in this edition."""
+        names = tuple(map(name, PARTICIPANTS))
+        title = pick(
+            f"Sequence diagram of {', '.join(names)}: {len(self.steps)} steps",
+            f"时序图：{'、'.join(names)}，共 {len(self.steps)} 步",
+        )
+        return Lanes(tuple(zip(PARTICIPANTS, names, strict=True)), self.steps, title)
+
+    def mermaid(self) -> str:
+        """The Mermaid source. Example: -> "sequenceDiagram\n    participant user\n..." """
+        return self.lanes().mermaid()
+
+    def svg(self) -> str:
+        """The diagram as a standalone SVG document, drawn by `views.svg`."""
+        return self.lanes().svg()
+
+    def __str__(self) -> str:
+        return str(self.lanes())
+
+    __repr__ = __str__
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        return self.lanes()._repr_mimebundle_()
 
 
 def sequence_diagram(messages: list) -> SequenceDiagram:
