@@ -152,9 +152,10 @@ def side_by_side(
     left: object,
     right: object,
     titles: tuple[str, str] = ("Anthropic Messages", "OpenAI Chat Completions"),
-    width: int = 62,
+    width: int = 43,
 ) -> None:
-    """Print two JSON values in two columns, long lines clipped."""
+    """Print two JSON values in two columns, long lines clipped: 43 + 3 + 43 columns fit the
+    book's code width."""
     a, b = json.dumps(left, indent=1).splitlines(), json.dumps(right, indent=1).splitlines()
     print(f"{titles[0]:<{width}} │ {titles[1]}")
     for x, y in zip_longest(a, b, fillvalue=""):
@@ -210,5 +211,5 @@ def describe_event(event: str, data: dict) -> str:
     if event == "content_block_stop":
         return f"[{data['index']}]"
     if event == "message_delta":
-        return f"stop_reason={data['delta']['stop_reason']} usage={data.get('usage')}"
+        return fit(f"stop_reason={data['delta']['stop_reason']} usage={data.get('usage')}", 68)
     return ""
