@@ -32,7 +32,7 @@ def test_the_model_talks_only_to_the_runtime_and_the_runtime_to_the_server():
         "        runtime ->  model            request with 1 message",
         '          model --> runtime          tool_use radar {"city": "Oslo"}',
         "          model --> runtime          tool_use get_current_time {}",
-        '        runtime ->  MCP server maps  tools/call radar {"city": "Oslo"}',
+        '        runtime ->  MCP server maps  tools/call radar · {"city": "Oslo"}',
         "MCP server maps --> runtime          result: Radar over Oslo:",
         "        runtime ->  runtime          runs its own get_current_time: 20:41",
         "        runtime ->  model            request with 4 messages",

@@ -40,7 +40,7 @@ def hop_steps(messages: list) -> tuple[list[str], list[Step]]:
 
     Example: [user, assistant(call radar), tool_result(radar, details server=maps), assistant]
         -> (["maps"], [runtime->model "request with 1 message", model-->runtime "tool_use radar
-            {...}", runtime->server_maps "tools/call radar {...}", server_maps-->runtime
+            {...}", runtime->server_maps "tools/call radar · {...}", server_maps-->runtime
             "result: Radar over Oslo: [image/png]", runtime->model "request with 3 messages", ...])
     """
     servers: list[str] = []
@@ -71,7 +71,7 @@ def hop_steps(messages: list) -> tuple[list[str], list[Step]]:
             server = str(details["server"])
             if server not in servers:
                 servers.append(server)
-            call = f"tools/call {details.get('tool', message.tool_name)} {given}"
+            call = f"tools/call {details.get('tool', message.tool_name)} · {given}"
             out.append(Step(RUNTIME, _server_id(server), call))
             result = pick("result: ", "结果：") + answer
             out.append(Step(_server_id(server), RUNTIME, result, reply=True))
