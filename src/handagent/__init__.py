@@ -49,6 +49,7 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 03  dispatch             tool_result(): the answer to one call
                 views.stepper        one round trip, a button per step (widget)
                 views.diagram        a history as a sequence diagram (Mermaid, SVG, text)
+                views.lanes          arrows between named columns, drawn as Mermaid, SVG and text
                 views.svg            a sequence diagram drawn as SVG, no JavaScript
     chapter 04  dispatch             run_tool_calls(), outcomes(): every call answered, concurrently
     chapter 05  dispatch             not_run(): the answer to a call the program refuses to run

@@ -3,6 +3,7 @@
     transcript   show(): each tool_use next to its tool_result, as HTML or plain text
     stepper      step_through(): one round trip, a button per step (widget)
     diagram      sequence_diagram(): a history as a sequence diagram (Mermaid, SVG)
+    lanes        Lanes: arrows between named columns, the drawing diagram and hops share
     inspector    inspect_transcript(): a history to click through (widget)
     static       the HTML of every static rendering, for pages that run no JavaScript
     svg          a sequence diagram drawn as SVG, where Mermaid is not rendered

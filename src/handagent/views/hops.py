@@ -9,7 +9,7 @@ own: the runtime runs it in its process, drawn as an arrow from the runtime to i
 
     server_hops(run.messages)
       -> lanes "model", "runtime", "MCP server maps", "MCP server series", in the order the
-         servers first answer; Mermaid, SVG and a text listing in one output (`diagram.Lanes`)
+         servers first answer; Mermaid, SVG and a text listing in one output (`lanes.Lanes`)
 
 The words around the data follow the edition ("request with 3 messages", "请求（3 条消息）").
 
@@ -21,7 +21,7 @@ import json
 
 from ..language import pick
 from ..runtime.protocol import AssistantMessage, TextBlock, ToolResultMessage, tool_calls
-from .diagram import Lanes, Step
+from .lanes import Lanes, Step
 
 MODEL, RUNTIME = "model", "runtime"
 
