@@ -44,3 +44,11 @@ def test_every_wrapped_line_fits_and_no_word_is_lost(text, limit):
     wrapped = wrap(text, limit)
     assert all(columns(line) <= limit for line in wrapped.split("\n"))
     assert "".join(wrapped.split()) == "".join(text.split())
+
+
+def test_a_chinese_line_never_starts_with_a_comma_or_a_full_stop():
+    from handagent.language import wrap
+
+    wrapped = wrap("上下文窗口用完了，回复被截断。", 16).splitlines()
+    assert wrapped == ["上下文窗口用完", "了，回复被截断。"]
+    assert not any(line[0] in "，。" for line in wrapped)

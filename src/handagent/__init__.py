@@ -50,6 +50,7 @@ Where each idea of the series lives, by the chapter that introduces it:
     chapter 03  dispatch             tool_result(): the answer to one call
                 views.stepper        one round trip, a button per step (widget)
                 views.diagram        a history as a sequence diagram (Mermaid, SVG, text)
+                views.lanes          arrows between named columns, drawn as Mermaid, SVG and text
                 views.svg            a sequence diagram drawn as SVG, no JavaScript
     chapter 04  dispatch             run_tool_calls(), outcomes(): every call answered, concurrently
     chapter 05  dispatch             not_run(): the answer to a call the program refuses to run
@@ -97,6 +98,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 mcp.calls            one tools/call answered whatever happens, cancelled on time
                 mcp.server           server_for(), series_tools(): the series' tools served over MCP
                 mcp.client           McpServers: servers' tools on one menu, read-only if declared
+                views.hops           server_hops(): a run's model, runtime and MCP servers (diagram)
     chapter 13  apps.toolbox         toolbox(): 106 tools of a company, the menu that grows too big
                 runtime.tool_index   ToolIndex: your own tool search, answered by tool_reference
                 mcp.https            the series' tools over Streamable HTTP with TLS (the connector)

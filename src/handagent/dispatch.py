@@ -108,19 +108,21 @@ def start(pool: ThreadPoolExecutor, tool: Tool, call: dict) -> Started:
 
 
 def collect(started: Started) -> Outcome:
-    """The outcome of one started call: its value, its exception, or its timeout, as data."""
+    """One started call's outcome: its value, its exception or its timeout, as data."""
     tool = started.tool
+    left = max(0.0, started.deadline() - time.monotonic())
     try:
-        value = started.future.result(timeout=max(0.0, started.deadline() - time.monotonic()))
+        value = started.future.result(timeout=left)
     except FutureTimeout:
-        # A thread cannot be killed: the call is asked to stop and abandoned, and the model told.
+        # A thread cannot be killed: the call is asked to stop and abandoned, the model
+        # told.
         started.context.cancelled.set()
         return Outcome(
             f"{tool.name} did not finish within {tool.timeout:g} s and was abandoned; "
             "it may still be running.",
             True,
         )
-    except (Exception, SystemExit) as error:  # any failure of the tool is data for the model
+    except (Exception, SystemExit) as error:  # any failure of the tool: the model's data
         return Outcome(f"{tool.name} raised {type(error).__name__}: {error}", True)
     if isinstance(value, ToolOutput):
         return Outcome(value.content, value.is_error, value.details)

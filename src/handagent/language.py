@@ -30,6 +30,8 @@ HAN = re.compile(f"[{HAN_RANGES}]")  # one Chinese character
 # and an output's <pre> 790 px, 16 px padding each side, in 14 px DejaVu Sans Mono at 8.43 px a
 # character (measured in Chromium): 89 columns show without scrolling (77 at 1,280 px).
 BOOK_COLUMNS = 89
+# Marks a Chinese line never starts with: a break before one moves back a character.
+CLOSING = set("，。、；：！？）》」』”’")
 
 LIST_MARKER = re.compile(r"(?:- |→ |\d+\. |[a-z]\) )")
 
@@ -107,7 +109,7 @@ def wrap(text: str, limit: int = BOOK_COLUMNS) -> str:
                     break
                 if char == " " and i > len(hang):
                     cut = i  # the last space that fits
-                elif columns(char) == 2 and i >= len(hang):
+                elif columns(char) == 2 and i >= len(hang) and piece[i + 1 : i + 2] not in CLOSING:
                     cut = i + 1  # after a Chinese character (or full-width mark) that fits
             cut = cut if cut > len(hang) else i  # a word longer than the line: cut it there
             head, piece = piece[:cut].rstrip(), hang + piece[cut:].lstrip(" ")

@@ -218,13 +218,12 @@ def call_model(
     thinking: dict | None = None,
     check: bool = True,
 ) -> Message:
-    """Send the conversation (and the tools menu, if any) and return the model's reply.
+    """Send the conversation (and the tools menu, if any); return the model's reply.
 
-    `thinking` is sent as given (`{"type": "adaptive", "display": "summarized"}`, say); without
-    it the model thinks as it does by default. With `check`, a request the API would refuse (a
-    tool_use left unanswered, a model the API no longer serves) raises
-    `handagent.api.checks.Rejection` locally, with the API's own wording, before a request is spent
-    (chapter 05). `check=False` sends it anyway, to see the provider's answer.
+    `thinking` is sent as given (`{"type": "adaptive", "display": "summarized"}`,
+    say). With `check`, a request the API would refuse (a tool_use left unanswered,
+    a retired model) raises `api.checks.Rejection` locally, in the API's own words,
+    before a request is spent (chapter 05); `check=False` sends it anyway.
     """
     request: dict = {
         "model": model or settings().model,
@@ -241,9 +240,10 @@ def call_model(
         request["thinking"] = thinking
     if check:
         # The catalogue knows the models of the API itself (and of the mock), not an
-        # Anthropic-compatible endpoint's: there an unknown model is the endpoint's business.
+        # Anthropic-compatible endpoint's: there an unknown model is its business.
         official = settings().provider == "mock" or not settings().base_url
-        # The SDK's own blocks are read as dicts; anything but a list is left for the check to word.
-        as_dicts = [message_dict(m) for m in messages] if isinstance(messages, list) else messages
+        # The SDK's own blocks are read as dicts; anything else is the check's to word.
+        listed = isinstance(messages, list)
+        as_dicts = [message_dict(m) for m in messages] if listed else messages
         check_request({**request, "messages": as_dicts}, catalogue_only=official)
     return client().messages.create(**request)

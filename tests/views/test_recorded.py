@@ -163,3 +163,13 @@ def test_each_chapter_shows_its_recording_in_both_editions():
             ]
             shown = [re.search(r'recording = "([^"]+)"', c) for c in code]
             assert [m[1] for m in shown if m] == [name], path.name
+
+
+def test_an_mcp_connector_exchange_shows_its_servers_and_both_blocks():
+    shown = str(beside(CONNECTOR, {"model": "m", "content": [], "stop_reason": "end_turn"}, []))
+    assert "mcp_servers: deepwiki" in shown
+    assert "mcp_tool_use deepwiki · ask_question" in shown
+    assert "mcp_tool_result: " in shown
+
+
+CONNECTOR = "pydantic-ai__test_anthropic__test_anthropic_mcp_servers__123726_0"

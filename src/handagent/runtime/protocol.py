@@ -18,20 +18,20 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-# Why a turn ended. The loop runs the tool calls in the content; this value says what else to do.
+# Why a turn ended. The loop runs the calls in the content; this says what else to do.
 StopReason = Literal[
-    "stop",  # the model considers the turn done: task finished or waiting for the user
+    "stop",  # the model considers the turn done: task finished, or waiting for the user
     "tool_use",  # the model asked for one or more tools; calls are in the content
-    # Cut off at max_tokens: calls may hold cut arguments. Ask again with more; never continue.
+    # Cut at max_tokens: calls may hold cut arguments. Ask again with more, never go on.
     "length",
-    "window",  # the context window ran out before max_tokens: the history must shrink first
-    # Not an end: the provider paused a turn of its own (a server-tool loop's limit, a compaction).
-    # Send the content back as it is, ServerBlocks included, and ask again; no call is waiting.
+    "window",  # the context window ran out before max_tokens: shrink the history first
+    # Not an end: the provider paused a turn of its own (server-tool limit, compaction).
+    # Send the content back as it is, ServerBlocks included; ask again. No call waits.
     "pause",
-    # The model declined to go on: its decision, not a failure (HTTP 200); stop_details says why.
-    # Don't build on it: reset the context or ask another model. Any calls in it are not run.
+    # The model declined: its choice, not a failure (HTTP 200); stop_details says why.
+    # Don't build on it: reset the context or ask another model. Its calls are not run.
     "refusal",
-    "error",  # provider or network failure; error_message says why, a retry policy decides next
+    "error",  # provider or network failure; error_message says why, retries decide next
     "aborted",  # stopped by the user; the partial content received so far is kept
 ]
 

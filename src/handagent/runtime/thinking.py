@@ -34,13 +34,15 @@ def same_model(a: str, b: str) -> bool:
 
 
 def sendable(block: ThinkingBlock, target: str | None) -> bool:
-    """Whether `block` goes back in a request to the model `target` (None: the target is unknown).
+    """Whether `block` goes back in a request to the model `target` (None: unknown).
 
-    Example: ThinkingBlock("", "sig", "m"), "m" -> True;  the same block, "another-model" -> False
+    Example: ThinkingBlock("", "sig", "m"), "m" -> True;  the same, "another" -> False
     """
     if target is None or not block.signed:
-        return False  # unknown target: nothing proves it reads the block; unsigned: refused
+        return False  # unknown target: nothing proves it reads it; unsigned: refused
     if same_model(block.model, target):
         return True
     reader = find(target)
-    return reader is not None and any(same_model(block.model, m) for m in reader.reads_thinking_of)
+    if reader is None:
+        return False
+    return any(same_model(block.model, m) for m in reader.reads_thinking_of)

@@ -20,37 +20,19 @@ Not handled here: timing (the diagram shows order, not duration), concurrency (c
 parallel are drawn one after the other), which program wrote a result the model never ordered.
 """
 
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..language import pick
-from . import static
-from .svg import sequence_svg
+from .lanes import Lanes, Step
 from .transcript import lines, wire_messages
 
 PARTICIPANTS = ("user", "program", "model", "tool")  # as steps name them
 NAMES_ZH = {"user": "用户", "program": "程序", "model": "模型", "tool": "工具"}
-MAX_CHARS = 60  # columns: a CJK character takes two
 
 
 def name(participant: str) -> str:
     """A participant as the edition calls it. Example: "program" -> "程序" in zh-CN."""
     return pick(participant, NAMES_ZH[participant])
-
-
-def _short(text: str) -> str:
-    return static.fit(" ".join(text.split()), MAX_CHARS)  # one line
-
-
-@dataclass(frozen=True)
-class Step:
-    """One arrow: `reply` arrows answer an earlier one and are drawn dashed; `problem` a note."""
-
-    source: str
-    target: str
-    text: str
-    reply: bool = False
-    problem: str | None = None  # "error", "no result", "no matching call": drawn as a note
 
 
 def steps(messages: list) -> list[Step]:
@@ -96,11 +78,6 @@ def steps(messages: list) -> list[Step]:
     return out
 
 
-def _mermaid_text(text: str) -> str:
-    # Mermaid reads ';' as a line end and '#...;' as an entity: write these four as entities.
-    return re.sub(r"[#;<>]", lambda found: f"#{ord(found.group())};", text)
-
-
 @dataclass(frozen=True)
 class SequenceDiagram:
     """A history's arrows: Mermaid for JupyterLab, SVG for static pages, a listing for text."""
@@ -111,55 +88,30 @@ class SequenceDiagram:
     def steps(self) -> tuple[Step, ...]:
         return tuple(steps(list(self.history)))
 
+    def lanes(self) -> Lanes:
+        """The history's arrows between user, program, model and tool, in this edition."""
+        names = tuple(map(name, PARTICIPANTS))
+        title = pick(
+            f"Sequence diagram of {', '.join(names)}: {len(self.steps)} steps",
+            f"时序图：{'、'.join(names)}，共 {len(self.steps)} 步",
+        )
+        return Lanes(tuple(zip(PARTICIPANTS, names, strict=True)), self.steps, title)
+
     def mermaid(self) -> str:
-        """The Mermaid source. Example: -> "sequenceDiagram\\n    participant user\\n..." """
-        shown = {p: "" if name(p) == p else f" as {name(p)}" for p in PARTICIPANTS}
-        out = ["sequenceDiagram"] + [f"    participant {p}{shown[p]}" for p in PARTICIPANTS]
-        for step in self.steps:
-            arrow = "-->>" if step.reply else "->>"
-            out.append(f"    {step.source}{arrow}{step.target}: {_mermaid_text(_short(step.text))}")
-            if step.problem:
-                note = _mermaid_text("✗ " + static.problem_word(step.problem))
-                out.append(f"    Note over {step.source}: {note}")
-        return "\n".join(out)
+        """The Mermaid source. Example: -> "sequenceDiagram\n    participant user\n..." """
+        return self.lanes().mermaid()
 
     def svg(self) -> str:
         """The diagram as a standalone SVG document, drawn by `views.svg`."""
-        drawn = [
-            replace(
-                step,
-                source=name(step.source),
-                target=name(step.target),
-                text=_short(step.text),
-                problem=step.problem and static.problem_word(step.problem),
-            )
-            for step in self.steps
-        ]
-        names = tuple(map(name, PARTICIPANTS))
-        title = pick(
-            f"Sequence diagram of {', '.join(names)}: {len(drawn)} steps",
-            f"时序图：{'、'.join(names)}，共 {len(drawn)} 步",
-        )
-        return sequence_svg(names, drawn, title)
+        return self.lanes().svg()
 
     def __str__(self) -> str:
-        names = {p: name(p) for p in PARTICIPANTS}
-        width = max(map(static.columns, names.values()))
-        gap = {p: " " * (width - static.columns(shown)) for p, shown in names.items()}
-        return "\n".join(
-            f"{gap[step.source]}{names[step.source]} {'-->' if step.reply else '-> '} "
-            f"{names[step.target]}{gap[step.target]}  {_short(step.text)}"
-            for step in self.steps
-        )
+        return str(self.lanes())
 
     __repr__ = __str__
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
-        return {
-            "text/vnd.mermaid": self.mermaid(),
-            "image/svg+xml": self.svg(),
-            "text/plain": str(self),
-        }
+        return self.lanes()._repr_mimebundle_()
 
 
 def sequence_diagram(messages: list) -> SequenceDiagram:

@@ -35,9 +35,8 @@ from ..runtime.protocol import (
     UserMessage,
 )
 
-# The display's own words, English and Chinese, as str.format templates; every label this module
-# prints comes from here (tests/notebooks/test_stored_outputs.py looks for the English ones in the
-# zh-CN chapters' stored outputs).
+# The display's own words in English and Chinese (str.format templates), every label it prints;
+# tests/notebooks/test_stored_outputs.py looks for the English ones in zh-CN stored outputs.
 WORDS: dict[str, tuple[str, str]] = {
     "chars": ("({n} chars)", "（{n} 个字符）"),
     "tokens": ("{input} in / {output} out", "输入 {input} / 输出 {output}"),
@@ -151,9 +150,9 @@ def side_by_side(
     left: object,
     right: object,
     titles: tuple[str, str] = ("Anthropic Messages", "OpenAI Chat Completions"),
-    width: int = 62,
+    width: int = 43,
 ) -> None:
-    """Print two JSON values in two columns, long lines clipped."""
+    """Print two JSON values in two columns, clipped to the book's width (43 + 3 + 43)."""
     a, b = json.dumps(left, indent=1).splitlines(), json.dumps(right, indent=1).splitlines()
     print(f"{titles[0]:<{width}} │ {titles[1]}")
     for x, y in zip_longest(a, b, fillvalue=""):
@@ -209,5 +208,5 @@ def describe_event(event: str, data: dict) -> str:
     if event == "content_block_stop":
         return f"[{data['index']}]"
     if event == "message_delta":
-        return f"stop_reason={data['delta']['stop_reason']} usage={data.get('usage')}"
+        return fit(f"stop_reason={data['delta']['stop_reason']} usage={data.get('usage')}", 68)
     return ""

@@ -99,9 +99,12 @@ def one_line(block: dict) -> str:
         return f"text: {_short(block.get('text', ''))}"
     if kind == "tool_use":
         return f"tool_use {block.get('name')} {json.dumps(block.get('input'), ensure_ascii=False)}"
-    if kind == "tool_result":
+    if kind == "mcp_tool_use":  # the MCP connector: Anthropic's side calls the server
+        arguments = json.dumps(block.get("input"), ensure_ascii=False)
+        return f"mcp_tool_use {block.get('server_name')} · {block.get('name')} {arguments}"
+    if kind in ("tool_result", "mcp_tool_result"):
         error = " (is_error)" if block.get("is_error") else ""
-        return f"tool_result{error}: {_short(_result_text(block.get('content', '')))}"
+        return f"{kind}{error}: {_short(_result_text(block.get('content', '')))}"
     if kind == "thinking":
         said = block.get("thinking") or ""
         return (
@@ -117,10 +120,16 @@ def _last_user(messages: list) -> list[dict]:
     return content_blocks(users[-1]["content"]) if users else []
 
 
-def column(asked: list, tools: list, reply: dict) -> list[tuple[str, list[str]]]:
-    """One column's rows: the last user message sent, the menu, the reply's blocks, why it
-    stopped. Example: -> [("asked", ["text: Hi"]), ("menu", ["none"]), ("reply", [...]), ...]"""
-    menu = ", ".join(t.get("name", t.get("type", "?")) for t in tools) or pick("none", "无")
+def column(
+    asked: list, tools: list, reply: dict, servers: list = ()
+) -> list[tuple[str, list[str]]]:
+    """One column's rows: the last user message sent, the menu (and the MCP connector's
+    servers), the reply's blocks, why it stopped.
+
+    Example: -> [("asked", ["text: Hi"]), ("menu", ["none"]), ("reply", [...]), ...]"""
+    menu = [t.get("name", t.get("type", "?")) for t in tools]
+    menu += [f"mcp_servers: {server.get('name')}" for server in servers]  # the MCP connector
+    menu = ", ".join(menu) or pick("none", "无")
     return [
         (pick("asked", "提问"), [one_line(b) for b in asked]),
         (pick("menu", "菜单"), [menu]),
@@ -147,7 +156,12 @@ class Beside:
             pick(f"The mock (answering as {model})", f"mock（扮演 {model}）"),
         ]
         self.columns = [
-            column(_last_user(real["messages"]), real.get("tools", []), recording.reply),
+            column(
+                _last_user(real["messages"]),
+                real.get("tools", []),
+                recording.reply,
+                real.get("mcp_servers", []),
+            ),
             column(_last_user(asked), tools, mine),
         ]
 

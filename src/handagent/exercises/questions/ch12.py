@@ -10,30 +10,35 @@ from ..selfcheck import Question
 SELF_CHECK = (
     Question(
         prompt=(
-            "Your program connects to an MCP server over stdio, as this chapter does, and the "
-            "model asks for one of its tools. Who sends tools/call to the server?",
-            "你的程序像这一章一样，通过 stdio 连上一个 MCP 服务器；模型要用它的一个工具。"
+            "Your request names a remote MCP server in mcp_servers, with an mcp_toolset entry "
+            "on its menu: the MCP connector, which section 5 names. The model asks for one of "
+            "the server's tools. Who sends tools/call to the server?",
+            "你的请求在 mcp_servers 里写了一个远程 MCP 服务器，菜单上放了它的 mcp_toolset，"
+            "也就是第 5 节提到的 MCP 连接器。模型要用这个服务器的一个工具。"
             "是谁把 tools/call 发给服务器？",
         ),
         options=(
-            ("The model, through the Messages API", "模型，通过 Messages API"),
-            ("The runtime: your program", "运行时，也就是你的程序"),
-            ("Anthropic's servers, which hold the menu", "Anthropic 的服务器，菜单在那里"),
-            ("The MCP server polls the model itself", "MCP 服务器自己去轮询模型"),
+            ("The model itself: the tool's name is in the request", "模型自己：工具名就在请求里"),
+            ("Your program's runtime, as in section 2", "你程序里的运行时，和第 2 节一样"),
+            ("Anthropic's side of the API", "Anthropic 的 API 那一侧"),
+            ("The MCP server, which polls the API for calls", "MCP 服务器自己去 API 那里取调用"),
         ),
-        answer="b",
+        answer="c",
+        kind="apply",
         hint=(
-            "Section 2 printed each hop in order: who writes to the server's stdin?",
-            "第 2 节按顺序打印了每一跳：是谁往服务器的 stdin 里写？",
+            "Section 5: with the connector, which side is the MCP client, and which blocks does "
+            "the reply hold?",
+            "第 5 节：用连接器时，谁是 MCP 客户端？回复里有哪些块？",
         ),
         why=(
-            "The model only writes a tool_use block; the runtime finds the server the tool came "
-            "from, sends tools/call, and answers the call with a tool_result. (Anthropic's MCP "
-            "connector makes its own servers the client instead, but it reaches only servers on "
-            "public HTTPS, never a local stdio one.)",
-            "模型只写一个 tool_use 块；运行时找到工具所属的服务器，发出 tools/call，"
-            "再用 tool_result 回应这个调用。（Anthropic 的 MCP connector 则由它自己的服务器"
-            "当客户端，但它只连得上公开的 HTTPS 服务器，连不上本地的 stdio 服务器。）",
+            "With the connector, Anthropic's side of the API is the MCP client: it sends "
+            "tools/call and writes mcp_tool_use and mcp_tool_result into the reply, and your "
+            "program answers nothing. Over stdio, as in sections 2-4, it is your runtime; the "
+            "model never talks to a server in either setting.",
+            "用连接器时，Anthropic 那一侧的 API 就是 MCP 客户端：它发 tools/call，"
+            "再把 mcp_tool_use 和 mcp_tool_result 写进回复，你的程序什么都不用回答。"
+            "像第 2-4 节那样走 stdio 时，发请求的是你的运行时；"
+            "两种情况下，模型都从不和服务器说话。",
         ),
     ),
     Question(

@@ -48,7 +48,8 @@ SYNONYMS = {
     "arithmetic": "arithmetic calculate calculator calculation compute math maths mathematical "
     "expression equation formula evaluate power sqrt root exponent percent percentage 计算 算 数学",
     "weather": "weather forecast temperature rain raining rainy snow snowing sunny cloudy humid "
-    "humidity wind windy umbrella jacket climate hot cold 天气 气温 温度 下雨 下雪 预报",
+    "humidity wind windy umbrella jacket climate hot cold 天气 气温 温度 下雨 下雪 降雨 雨 预报",
+    "radar": "radar 雷达",
     "time": "time clock hour minute timezone o'clock 几点 时间 时区 钟",
     "date": "date day calendar weekday 日期 几号 星期",
     "when": "today tonight tomorrow yesterday now 今天 明天 现在",
@@ -142,12 +143,11 @@ STOP_WORDS = set(
 NO_STEM = {"news", "times", "series", "analysis", "always", "physics", "gas", "bus", "yes", "plus"}
 CHINESE_STOP_PAIRS = set(
     "一下 什么 怎么 可以 使用 用户 时候 需要 这个 那个 是否 如果 我们 你们 请问 帮我 告诉 一个"
-    " 多少 的时"
-    " 时使 当用 户问 问题 给我 我的 你的 是多 少钱".split()
+    " 多少 的时 时使 当用 户问 问题 给我 我的 你的 是多 少钱".split()
 )
 
 # Chinese words around a place's name: "查一下巴黎、东京和利马今天的天气"
-CHINESE_TOPICS = "天气 气温 温度 湿度 气候 预报 时间 时区 几点".split()  # what a place has
+CHINESE_TOPICS = "天气 气温 温度 湿度 气候 预报 降雨 雷达 时间 时区 几点".split()
 CHINESE_WHEN = ("今天 明天 后天 昨天 今晚 明晚 现在 目前 当前 最近 这几天 未来几天 本周 这周 下周 "
                 "周末").split()  # fmt: skip
 CHINESE_CUES = ("请问 问一下 问问 想问 查询 查一下 查查 查下 看一下 看看 看下 帮我 帮忙 告诉我 "
