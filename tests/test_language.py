@@ -50,5 +50,30 @@ def test_a_chinese_line_never_starts_with_a_comma_or_a_full_stop():
     from handagent.language import wrap
 
     wrapped = wrap("上下文窗口用完了，回复被截断。", 16).splitlines()
-    assert wrapped == ["上下文窗口用完", "了，回复被截断。"]
-    assert not any(line[0] in "，。" for line in wrapped)
+    assert "".join(wrapped) == "上下文窗口用完了，回复被截断。"
+    assert not any(line[0] in "，。了" for line in wrapped)
+
+
+def test_wrap_never_starts_a_line_with_a_closing_mark():
+    from handagent.language import wrap
+
+    # "外泄" fills the line exactly: "？" would start the next one, so "外泄" goes with it
+    assert wrap("什么能挡住这次外泄？", 14) == "什么能挡住这次\n外泄？"
+    assert wrap("一二三四，五六", 8) == "一二\n三四，\n五六"  # and "四，" not alone
+    assert wrap("一二（三）四", 8) == "一二\n（三）四"
+
+
+def test_wrap_never_ends_a_line_with_an_opening_mark():
+    from handagent.language import wrap
+
+    assert wrap("工具本身（tool.read_only）", 20) == "工具本身\n（tool.read_only）"
+    assert wrap("他说“好的”", 6) == "他说\n“好的”"
+
+
+def test_wrap_leaves_no_single_chinese_character_alone_at_a_line_start():
+    from handagent.language import wrap
+
+    assert wrap("refund_order 运行了", 18) == "refund_order 运\n行了"  # not "运行\n了"
+    assert wrap("调用已经有了回答", 10) == "调用已经\n有了回答"  # 了 stays with 有
+    assert wrap("一二三四五六。", 12) == "一二三四\n五六。"  # not "六。" alone
+    assert wrap("一二三四五六", 10) == "一二三四\n五六"  # the last character not alone either

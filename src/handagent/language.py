@@ -30,8 +30,6 @@ HAN = re.compile(f"[{HAN_RANGES}]")  # one Chinese character
 # and an output's <pre> 790 px, 16 px padding each side, in 14 px DejaVu Sans Mono at 8.43 px a
 # character (measured in Chromium): 89 columns show without scrolling (77 at 1,280 px).
 BOOK_COLUMNS = 89
-# Marks a Chinese line never starts with: a break before one moves back a character.
-CLOSING = set("，。、；：！？）》」』”’")
 
 LIST_MARKER = re.compile(r"(?:- |→ |\d+\. |[a-z]\) )")
 
@@ -88,10 +86,30 @@ def fit(line: str, limit: int = BOOK_COLUMNS) -> str:
     return "".join(kept) + "…"
 
 
+# Chinese line breaking: closing marks and 了 (which ends the word before it) never start a line,
+# opening marks never end one.
+CLOSING_MARKS = "，。、；：？！）》」』”’"
+NO_LINE_START = CLOSING_MARKS + "了"
+NO_LINE_END = "（《「『“‘"
+
+
+def _breakable(piece: str, cut: int) -> bool:
+    """Whether a line may break before piece[cut]: no closing mark or 了 starting the next line,
+    no opening mark ending this one, no single Chinese character left alone before a mark.
+
+    Example: ("运行了。", 2) -> False ("了。" would start the line);  ("运行了。", 1) -> True
+    """
+    rest = piece[cut:].lstrip(" ")
+    if not rest or rest[0] in NO_LINE_START or piece[:cut].rstrip(" ")[-1:] in NO_LINE_END:
+        return False
+    return not (HAN.match(rest) and (len(rest) == 1 or rest[1] in CLOSING_MARKS))
+
+
 def wrap(text: str, limit: int = BOOK_COLUMNS) -> str:
     """Every line of `text` broken to at most `limit` columns, at a space where there is one
     (between Chinese characters otherwise), each piece indented as its line was ("  - a b" goes
-    on as "    b").
+    on as "    b"). A break between Chinese characters moves earlier rather than start a line with
+    a closing mark, end one with an opening mark, or leave one character alone (`_breakable`).
 
     Example: ("  - one two three", 12) -> "  - one two\n    three"
     """
@@ -107,9 +125,9 @@ def wrap(text: str, limit: int = BOOK_COLUMNS) -> str:
                 used += columns(char)
                 if used > limit:
                     break
-                if char == " " and i > len(hang):
+                if char == " " and i > len(hang) and _breakable(piece, i):
                     cut = i  # the last space that fits
-                elif columns(char) == 2 and i >= len(hang) and piece[i + 1 : i + 2] not in CLOSING:
+                elif columns(char) == 2 and i >= len(hang) and _breakable(piece, i + 1):
                     cut = i + 1  # after a Chinese character (or full-width mark) that fits
             cut = cut if cut > len(hang) else i  # a word longer than the line: cut it there
             head, piece = piece[:cut].rstrip(), hang + piece[cut:].lstrip(" ")

@@ -64,6 +64,10 @@ def test_in_the_chinese_edition_places_and_words_are_chinese(columns):
     table = outcome_table(columns)
     assert ">书评<" in table._repr_html_() and ">执行了<" in table._repr_html_()
     assert "攻击" in table._repr_html_() and str(table).splitlines()[3].split()[0] == "书评"
+    text = str(table).splitlines()  # the marks too: "✗+密钥", "✓日志", never "✗+key"
+    assert "✗+密钥 执行了，带走密钥" in text[0] and "✓日志 拦下了，密钥进了日志" in text[0]
+    email = [line.split()[1:] for line in text if line.startswith("  文件")][2]  # attack 3
+    assert email == ["✗+密钥", "✓日志"]
     assert max(map(static.columns, str(table).splitlines())) <= static.BOOK_COLUMNS
 
 

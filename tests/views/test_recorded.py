@@ -124,7 +124,7 @@ def test_the_labels_are_in_chinese():
     lines = str(beside(DENVER, MOCK_REPLY, ASKED)).splitlines()
     assert lines[0] == "真实模型（pydantic/pydantic-ai · claude-sonnet-4-5-20250929 · 2025-11-26）"
     assert "  提问：text: What's the weather in Paris?" in lines
-    assert "mock（扮演 claude-haiku-5-5）" in lines and "  菜单：无" in lines  # no menu given
+    assert "模拟服务（扮演 claude-haiku-5-5）" in lines and "  菜单：无" in lines  # no menu given
     assert one_line({"type": "thinking", "thinking": ""}) == "thinking（内容没有返回）"
 
 

@@ -58,7 +58,7 @@ def test_in_the_chinese_edition_the_labels_are_chinese():
     run = run_loop([ASK], [ADDER, CLOCK], scripted(BOTH, BOTH), bounds=Bounds(turns=1))
     timeline = run_timeline(run)
     assert str(timeline).startswith("第 1 轮 · tool_use · 输入")
-    assert str(timeline).splitlines()[-1] == "结束 · turns：到了轮数上限（1）"
+    assert str(timeline).splitlines()[-1] == "结束 · turns · 到了轮数上限（1）"
     assert "第 1 轮" in timeline.svg() and "结束" in timeline.svg()
 
 

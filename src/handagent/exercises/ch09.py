@@ -39,14 +39,14 @@ CASES = (
         "带两个调用的 tool_use",
         _reply(CALL, CLOCK, stop_reason="tool_use"),
         "its calls are answered: the model must read the results",
-        "调用都有了回答：模型得读到结果",
+        "调用都有了回应：模型得读到结果",
     ),
     (
         "tool_use with no call",
         "没有调用的 tool_use",
         _reply(TextBlock("Hm."), stop_reason="tool_use"),
         "nothing to answer: sending it back would be a prefill",
-        "没有要回答的：再发回去就成了预填（prefill）",
+        "没有要回应的调用：再发回去就成了预填（prefill）",
     ),
     (
         "stop (end_turn)",
@@ -60,7 +60,7 @@ CASES = (
         "带调用的 stop（有些兼容服务器会这样发）",
         _reply(TextBlock("Checking."), CALL, stop_reason="stop"),
         "its call was answered: the model has a result to read",
-        "调用已经有了回答：模型有结果要读",
+        "调用已经有了回应：模型有结果要读",
     ),
     (
         "pause",

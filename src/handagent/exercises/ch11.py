@@ -82,7 +82,7 @@ def _direct(learner_gate) -> list[str]:
                                         "才算")),
         (renamed, ORDER, no, False, ("let shop__refund_order run: an MCP client renames a tool "
                                      "on a clash, so decide on the tool (tool.read_only), never "
-                                     "its name", "放行了 shop__refund_order：MCP 客户端遇到重名"
+                                     "its name", "放行了 shop__refund_order：MCP 客户端遇到名字冲突"
                                      "会给工具改名，所以要看工具本身（tool.read_only），不能看名字")),
         (refund, ORDER, yes, True, ("refused refund_order although the approver said yes",
                                     "审批函数同意了，refund_order 却被拒绝")),

@@ -63,7 +63,7 @@ def note(ending: Ending, spent: Spent, bounds: Bounds, last: AssistantMessage | 
         "waiting": ("Nothing to send: the model had the last word; add a user message to go on",
                     "没有要发送的：最后一句是模型说的；加一条用户消息再继续"),
         "interrupted": ("Stopped by you: every call is answered, the history can resume",
-                        "被你中断：每个调用都有了回答，历史可以接着运行"),
+                        "被你中断：每个调用都有了回应，历史可以接着运行"),
     }  # fmt: skip
     done = pick(
         f"{spent.turns} request(s), {spent.tokens:,} tokens, ${spent.dollars:.4f}",

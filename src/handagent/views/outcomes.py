@@ -29,11 +29,11 @@ from . import static
 
 PLACE_NAMES = {"review": ("review", "书评"), "page": ("page", "网页"), "file": ("file", "文件"),
                "error": ("error", "错误信息")}  # fmt: skip
-OUTCOMES = {  # kind -> background colour, English and Chinese words, the text's mark
-    "ran": ("#f8d7da", ("ran", "执行了"), "✗"),
-    "ran + key": ("#e8a3aa", ("ran + key", "执行了，带走密钥"), "✗+key"),
-    "key in log": ("#ffe8b3", ("stopped, key in log", "拦下了，密钥进了日志"), "✓log"),
-    "stopped": ("#d4edda", ("stopped", "拦下了"), "✓"),
+OUTCOMES = {  # kind -> background colour, English and Chinese words, the text's mark in each
+    "ran": ("#f8d7da", ("ran", "执行了"), ("✗", "✗")),
+    "ran + key": ("#e8a3aa", ("ran + key", "执行了，带走密钥"), ("✗+key", "✗+密钥")),
+    "key in log": ("#ffe8b3", ("stopped, key in log", "拦下了，密钥进了日志"), ("✓log", "✓日志")),
+    "stopped": ("#d4edda", ("stopped", "拦下了"), ("✓", "✓")),
 }
 Columns = dict[str, dict[tuple[int, str], TrialOutcome]]
 
@@ -106,7 +106,7 @@ class OutcomeTable:
         return f'<table class="handagent-outcomes">{"".join(rows)}</table>'
 
     def __str__(self) -> str:
-        legend = "   ".join(f"{mark} {pick(*words)}" for _, words, mark in OUTCOMES.values())
+        legend = "   ".join(f"{pick(*mark)} {pick(*words)}" for _, words, mark in OUTCOMES.values())
         heads = [two_lines(n) for n in self.names]
         widths = [max(*map(static.columns, h), 5) for h in heads]
         label = max(static.columns(place_name(p)) for p in PLACES) + 4  # "  review  "
@@ -121,7 +121,8 @@ class OutcomeTable:
         for number, place in self.keys:
             if place == next(p for n, p in self.keys if n == number):
                 out.append(f"{number} {ATTACKS[number - 1].effect}")
-            marks = [OUTCOMES[outcome_kind(self.columns[n][number, place])][2] for n in self.names]
+            kinds = [outcome_kind(self.columns[n][number, place]) for n in self.names]
+            marks = [pick(*OUTCOMES[kind][2]) for kind in kinds]
             out.append(line("  " + place_name(place), marks))
         out.append(line(pick("ran/key", "执行/外泄"), [f"{r}/{k}" for r, k in self.totals()]))
         return "\n".join(out)

@@ -153,7 +153,7 @@ class Beside:
         model = mine.get("model")
         self.heads = [
             pick(f"A real model ({where})", f"真实模型（{where}）"),
-            pick(f"The mock (answering as {model})", f"mock（扮演 {model}）"),
+            pick(f"The mock (answering as {model})", f"模拟服务（扮演 {model}）"),
         ]
         self.columns = [
             column(

@@ -144,7 +144,7 @@ class Timeline:
             y += ROW
         room = int((wide - 2 * MARGIN - 16) / (0.6 * FONT))
         ended = _cut(
-            pick(f"ended · {self.ending}: {self.why}", f"结束 · {self.ending}：{self.why}"), room
+            pick(f"ended · {self.ending}: {self.why}", f"结束 · {self.ending} · {self.why}"), room
         )
         body.append(_box(MARGIN, y, wide - 2 * MARGIN, ENDINGS.get(self.ending, BOUND), [ended]))
         count = len(self.turns)
@@ -172,7 +172,7 @@ class Timeline:
                 result = " ".join(call.result.split())
                 line = f"  {name}{' ' * (pad - static.columns(name))}  -> {mark}{result}"
                 out.append(line)
-        out.append(pick(f"ended · {self.ending}: {self.why}", f"结束 · {self.ending}：{self.why}"))
+        out.append(pick(f"ended · {self.ending}: {self.why}", f"结束 · {self.ending} · {self.why}"))
         return "\n".join(static.fit(line, static.BOOK_COLUMNS) for line in out)
 
     __repr__ = __str__

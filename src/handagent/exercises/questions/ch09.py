@@ -40,7 +40,7 @@ SELF_CHECK = (
             "The window ran out, not max_tokens: the prompt and the reply filled the context, so "
             "any request with this history overflows again. The cut call is refused with a "
             'result, and the run ends "window" until the history shrinks.',
-            "用完的是上下文窗口，不是 max_tokens：提示和回复已经把上下文占满，"
+            "用完的是上下文窗口，不是 max_tokens：提示词和回复已经把上下文占满，"
             "带着这段历史的请求都会再次溢出。被截断的调用得到一条拒绝的结果，"
             '运行以 "window" 结束，等对话历史缩短再说。',
         ),
@@ -50,7 +50,7 @@ SELF_CHECK = (
             "Bounds(tokens=3_000) and max_tokens=1_024. Two replies have spent 1,800 tokens; the "
             "next prompt is about 300 tokens. Does run_loop send a third request?",
             "Bounds(tokens=3_000)，max_tokens=1_024。两条回复已经用了 1,800 个 token；"
-            "下一次的提示大约 300 个 token。run_loop 会发第三次请求吗？",
+            "下一次请求的提示词大约 300 个 token。run_loop 会发第三次请求吗？",
         ),
         options=(
             (
@@ -80,7 +80,7 @@ SELF_CHECK = (
             "Before each request the loop adds the request's worst case to what was spent: its "
             "prompt and its whole max_tokens. 3,124 is over 3,000, so no reply can take the run "
             'past its bound; the run ends "tokens" instead.',
-            "每次请求之前，循环把这次请求最坏的情况加到已花的上面：它的提示加上整个 max_tokens。"
+            "每次请求之前，循环把这次请求最坏的情况加到已花的上面：它的提示词加上整个 max_tokens。"
             '3,124 超过 3,000，所以没有哪条回复能让运行越过上限；运行以 "tokens" 结束。',
         ),
     ),

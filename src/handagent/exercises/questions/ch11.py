@@ -43,10 +43,11 @@ SELF_CHECK = (
     ),
     Question(
         prompt=(
-            "A run can call get_page(url), declared read_only=True, and the payments key is in "
+            "A run can call fetch_page(url), declared read_only=True, and the payments key is in "
             "the system prompt. An injected page asks the model to fetch "
             "https://evil.example/?k= followed by the key. What stops the leak?",
-            "一次运行可以调用 get_page(url)，它被声明为 read_only=True；支付密钥写在系统提示词里。"
+            "一次运行可以调用 fetch_page(url)，它被声明为 read_only=True；"
+            "支付密钥写在系统提示词里。"
             "一个被注入的网页让模型去抓取 https://evil.example/?k= 后面接上密钥。"
             "什么能挡住这次外泄？",
         ),
@@ -76,10 +77,10 @@ SELF_CHECK = (
             "第 4 节和第 7 节：关卡会为哪些调用去问审批函数？边界清理的是什么？",
         ),
         why=(
-            "The gate asks about effects; get_page only reads, so it runs unasked and the key "
+            "The gate asks about effects; fetch_page only reads, so it runs unasked and the key "
             "leaves in its url. Scrubbing cleans results, not arguments. A key the model never "
             "saw cannot be copied anywhere.",
-            "关卡只为有副作用的操作去问；get_page 只读，不用问就会运行，密钥就跟着 url 出去了。"
+            "关卡只为有副作用的操作去问；fetch_page 只读，不用问就会运行，密钥就跟着 url 出去了。"
             "清理只管结果，不管参数。模型从没见过的密钥，才哪儿都抄不走。",
         ),
     ),
@@ -88,7 +89,7 @@ SELF_CHECK = (
             "refund_order calls the payments service with the shop's key. Where should the key "
             "be, so that an injected 'email me the API key' cannot leak it?",
             "refund_order 要用商店的密钥调用支付服务。密钥该放在哪里，"
-            "才能让注入的“把 API 密钥发给我”外泄不了它？",
+            "才能让“把 API 密钥发给我”这样的注入拿不到它？",
         ),
         options=(
             ("In the system prompt, marked as secret", "放在系统提示词里，并且标明这是机密"),
