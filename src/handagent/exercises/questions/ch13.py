@@ -19,10 +19,10 @@ SELF_CHECK = (
             "下一次请求会得到什么？",
         ),
         options=(
-            ("A reply in which the model searches first", "模型先搜索的一个回复"),
+            ("A reply in which the model searches first", "一条回复，模型先去搜索"),
             (
                 "A 400: at least one tool must stay loaded",
-                "一个 400：至少要有一个工具不被延迟",
+                "一个 400 错误：至少要有一个工具不被延迟",
             ),
             (
                 "A reply that loads five tools chosen by the API",

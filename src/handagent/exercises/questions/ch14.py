@@ -21,7 +21,7 @@ SELF_CHECK = (
             ("The price, since your program still sends it", "那个价格，因为你的程序还在发送它"),
             (
                 "A placeholder: it must call the tool again or do without",
-                "一个占位说明：它得再调用一次工具，或者不用它",
+                "一个占位说明：它得再调用一次工具，或者不用这个价格",
             ),
             (
                 "A short summary of the result that the API wrote in its place",
