@@ -26,11 +26,11 @@ SELF_CHECK = (
             ),
             (
                 "A reply that loads five tools chosen by the API",
-                "一个回复，API 替它加载了五个工具",
+                "一条回复，API 替它加载了五个工具",
             ),
             (
                 "A reply with no tools on the model's menu at all",
-                "一个回复，模型的菜单上一个工具都没有",
+                "一条回复，模型的菜单上一个工具都没有",
             ),
         ),
         answer="b",
