@@ -145,6 +145,16 @@ def test_count_tokens_counts_after_the_edits_and_reports_the_original(client):
     assert counted.input_tokens < counted.context_management.original_input_tokens
 
 
+def test_a_chinese_conversation_is_summed_up_in_chinese(client):
+    reply = client.beta.messages.create(
+        model=settings().model, max_tokens=300, betas=["compact-2026-09-04"],
+        compaction={"type": "summarize"},
+        messages=[{"role": "user", "content": "帮我规划去里昂的行程。"}],
+    )  # fmt: skip
+    summary = reply.content[0].content
+    assert summary.startswith("到目前为止的对话摘要") and "“帮我规划去里昂的行程。”" in summary
+
+
 def test_a_pause_after_compaction_mid_conversation_holds_the_block_and_no_thinking(client):
     edit = {"type": "compact_20260112", "pause_after_compaction": True,
             "trigger": {"type": "input_tokens", "value": 50}}  # fmt: skip

@@ -46,6 +46,12 @@ def test_chinese_is_matched_by_group_words_and_character_pairs():
     assert "一下" not in found  # a pair that says nothing
 
 
+def test_a_parcel_and_a_log_asked_about_in_chinese_find_their_tools_words():
+    assert "shipping" in terms("我的包裹 1Z999 到哪儿了？")  # chapter 13, with no English gloss
+    assert "log" in terms("第 3 天发生了什么？读一下那天的日志。")  # chapter 14
+    assert terms("read_log") >= {"read", "log"}
+
+
 def test_stop_words_give_no_terms():
     assert terms("Use it whenever you need what it is") == set()
 

@@ -167,6 +167,18 @@ def test_a_file_whose_name_fits_the_question_is_read_and_one_that_does_not_is_no
         "From my memory: - green tea in the morning; - jasmine tea after lunch")}]  # fmt: skip
 
 
+def test_lines_recalled_in_chinese_are_joined_with_a_chinese_semicolon():
+    listing = LISTING.format("/memories", "/memories") + "1.0K\t/memories/notes.md\n"
+    request = ask("磁盘什么时候会满？")
+    request["messages"] += [called(ROOT_VIEW), answered([{"type": "text", "text": listing}])]
+    content = ("Here's the content of /memories/notes.md with line numbers:\n"
+               "     1\t- 第 3 天：磁盘 03:12 满了\n     2\t- 磁盘每周二 03:12 会满")  # fmt: skip
+    request["messages"] += [called({"command": "view", "path": "/memories/notes.md"},
+                                   "toolu_02M"), answered(content, "toolu_02M")]  # fmt: skip
+    assert remembering(spy()[0])(request) == [{"type": "text", "text": (
+        "我的记忆里有：- 第 3 天：磁盘 03:12 满了；- 磁盘每周二 03:12 会满")}]  # fmt: skip
+
+
 def test_an_error_from_the_client_reads_as_an_empty_memory():
     request = ask("Remember that I like tea.")
     request["messages"] += [called(ROOT_VIEW), answered("disk full", is_error=True)]

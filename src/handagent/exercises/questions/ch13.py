@@ -19,18 +19,18 @@ SELF_CHECK = (
             "下一次请求会得到什么？",
         ),
         options=(
-            ("A reply in which the model searches first", "模型先搜索的一个回复"),
+            ("A reply in which the model searches first", "一条回复，模型先去搜索"),
             (
                 "A 400: at least one tool must stay loaded",
-                "一个 400：至少要有一个工具不被延迟",
+                "一个 400 错误：至少要有一个工具不被延迟",
             ),
             (
                 "A reply that loads five tools chosen by the API",
-                "一个回复，API 替它加载了五个工具",
+                "一条回复，API 替它加载了五个工具",
             ),
             (
                 "A reply with no tools on the model's menu at all",
-                "一个回复，模型的菜单上一个工具都没有",
+                "一条回复，模型的菜单上一个工具都没有",
             ),
         ),
         answer="b",

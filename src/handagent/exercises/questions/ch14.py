@@ -21,7 +21,7 @@ SELF_CHECK = (
             ("The price, since your program still sends it", "那个价格，因为你的程序还在发送它"),
             (
                 "A placeholder: it must call the tool again or do without",
-                "一个占位说明：它得再调用一次工具，或者不用它",
+                "一个占位说明：它得再调用一次工具，或者不用这个价格",
             ),
             (
                 "A short summary of the result that the API wrote in its place",
@@ -53,7 +53,7 @@ SELF_CHECK = (
             "the end of the history. At request 30, clear_tool_uses clears the results of "
             "requests 1-20. What does request 30 read from the cache?",
             "你的请求缓存了工具和系统提示词，历史末尾附近还有第二个断点。第 30 次请求时，"
-            "clear_tool_uses 清掉了第 1-20 次请求的结果。第 30 次请求能从缓存里读到什么？",
+            "clear_tool_uses 清掉了第 1–20 次请求的结果。第 30 次请求能从缓存里读到什么？",
         ),
         options=(
             (

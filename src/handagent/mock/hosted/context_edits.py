@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from ...api.shapes import blocks_of
 from ...api.tokens import content_tokens, input_tokens
+from ..model.phrases import language
 from .clearing import clear_thinking, clear_tool_uses, number
 
 COMPACT_TRIGGER = 150_000  # compact_20260112's default
@@ -107,7 +108,8 @@ def _asks(message: dict) -> bool:
 
 
 def _summary(request: dict) -> str:
-    """The mock's compaction: what the user asked, in order, each cut to 200 characters."""
+    """The mock's compaction: what the user asked, in order, each cut to 200 characters; in
+    Chinese when the questions are (as the mock model answers them)."""
     asked = []
     for message in request.get("messages") or []:
         if message.get("role") == "user":
@@ -116,6 +118,9 @@ def _summary(request: dict) -> str:
             )
             if text.strip():
                 asked.append(" ".join(text.split())[:200])
+    if language(None, " ".join(asked)) == "zh":  # a Chinese conversation gets a Chinese summary
+        listed = "；".join(f"“{a}”" for a in asked[-10:]) or "还没有"
+        return f"到目前为止的对话摘要（模拟服务只列出问过什么）：{listed}。"
     listed = "; ".join(f'"{a}"' for a in asked[-10:]) or "nothing yet"
     return f"Summary of the conversation so far (the mock lists what was asked): {listed}."
 

@@ -68,7 +68,7 @@ SYNONYMS = {
     "database": "database db sql 数据库",
     "customer": "customer client account member profile user 客户 账户 会员 用户",
     "order": "order purchase 订单 下单",
-    "shipping": "shipping shipment delivery track tracking parcel package courier 快递 物流",
+    "shipping": "shipping shipment delivery track tracking parcel package courier 快递 物流 包裹",
     "product": "product item catalog catalogue sku merchandise 商品 产品",
     "stock": "stock ticker nasdaq nyse trading trade 股票 股价",
     "price": "price cost quote 价格 多少钱",
@@ -104,6 +104,7 @@ SYNONYMS = {
     "unit": "unit mile kilometer km meter metre feet foot inch cm gram kg kilogram pound lb ounce "
     "liter litre gallon celsius fahrenheit kelvin 公里 公斤 单位",
     "directory": "directory folder dir 目录 文件夹",
+    "log": "log logs logfile 日志",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "arithmetic"}
 WEAK = {"when"}  # "weather today": when-words only qualify another request

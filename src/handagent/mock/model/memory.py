@@ -70,7 +70,8 @@ def remembering(brain: Brain) -> Brain:
         lines = [line for p in wanted for line in NUMBERED.findall(done["view"][p])
                  if terms(line) & terms(text)]  # fmt: skip
         if lines and all(b.get("type") == "text" for b in said):
-            return [{"type": "text", "text": phrases.say("recalled", lang, "; ".join(lines))}]
+            joined = ("；" if lang == "zh" else "; ").join(lines)  # Chinese takes its own semicolon
+            return [{"type": "text", "text": phrases.say("recalled", lang, joined)}]
         return said
 
     return respond
