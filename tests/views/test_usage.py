@@ -63,3 +63,9 @@ def test_in_the_chinese_edition_the_labels_are_chinese():
 def test_in_the_chinese_edition_the_share_saved_is_in_full_width_parentheses():
     caption = usage_chart([WRITE, READ]).caption()
     assert caption.startswith("缓存省下 $") and "（" in caption and " (" not in caption
+
+
+@in_chinese
+def test_in_the_chinese_edition_a_mark_is_labelled_with_a_full_width_colon():
+    lines = str(usage_chart([WRITE, READ], marks={"触发值": 3_000})).splitlines()
+    assert lines[3] == "触发值：3,000" and max(map(columns, lines)) <= BOOK_COLUMNS

@@ -147,7 +147,7 @@ class UsageChart:
             "  ".join(" " * (w - static.columns(v)) + v for v, w in zip(r, widths, strict=True))
             for r in rows
         ]
-        lines += [f"{label}: {value:,}" for label, value in self.marks.items()]
+        lines += [f"{label}{pick(': ', '：')}{value:,}" for label, value in self.marks.items()]
         return "\n".join(lines + [self.caption()])
 
     __repr__ = __str__

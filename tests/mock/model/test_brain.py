@@ -331,7 +331,7 @@ def _answered(question: str, time_says, add_says, add_error: bool = False) -> li
     "question, expected",
     [
         (BOTH, "get_current_time says: 2124/1/1 00:00:00. add says: 6912."),
-        (BOTH_ZH, "get_current_time 返回：2124/1/1 00:00:00。add 返回：6912。"),
+        (BOTH_ZH, "get_current_time 返回“2124/1/1 00:00:00”。add 返回“6912”。"),
     ],
 )
 def test_results_are_believed_and_quoted_verbatim_in_the_users_language(question, expected):
@@ -347,7 +347,7 @@ def test_results_as_text_blocks_are_quoted_too():
     "question, expected",
     [
         (BOTH, "get_current_time says: 12:00. The add tool reported an error: adder is offline."),
-        (BOTH_ZH, "get_current_time 返回：12:00。add 工具报错：adder is offline。"),
+        (BOTH_ZH, "get_current_time 返回“12:00”。add 工具报错：“adder is offline”。"),
     ],
 )
 def test_an_error_result_is_acknowledged_with_its_first_line(question, expected):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from handagent.mock.model.phrases import cannot, language, say, sentence
+from handagent.mock.model.phrases import cannot, language, quoted, say, sentence
 
 
 @pytest.mark.parametrize(
@@ -33,14 +33,20 @@ def test_a_language_without_sentences_is_answered_in_english_with_a_word_why():
 
 def test_a_sentence_ends_with_its_languages_full_stop():
     assert sentence("add says: 6912", "en") == "add says: 6912."
-    assert sentence("add 返回：6912", "zh") == "add 返回：6912。"
+    assert sentence("add 返回“6912”", "zh") == "add 返回“6912”。"
     assert sentence("Done!", "en") == "Done!"
 
 
 def test_a_quoted_english_result_ending_in_a_full_stop_still_ends_a_chinese_sentence():
-    # "…delivered.start_return 返回" ran two sentences together (zh-CN review, edit 7)
-    assert sentence("find_order 返回：Order 1042, delivered.", "zh") == (
-        "find_order 返回：Order 1042, delivered.。"
-    )
-    assert sentence("add 返回：6912。", "zh") == "add 返回：6912。"
+    # "…delivered.start_return 返回" ran two sentences together (zh-CN review, edit 7), and
+    # "delivered.。" read as a typo (zh reader, chapter 10): the result goes between “…”
+    said = f"find_order 返回{quoted('Order 1042, delivered.', 'zh')}"
+    assert sentence(said, "zh") == "find_order 返回“Order 1042, delivered.”。"
+    assert sentence("add 返回“6912”。", "zh") == "add 返回“6912”。"
     assert sentence("Order 1042, delivered.", "en") == "Order 1042, delivered."
+
+
+def test_a_result_is_quoted_bare_in_english_and_without_its_own_full_stop_in_chinese():
+    assert quoted("Order 1042, delivered.", "en") == "Order 1042, delivered."
+    assert quoted("晴，25 度。", "zh") == "“晴，25 度”"
+    assert quoted("6912", "fr") == "6912"

@@ -50,7 +50,7 @@ def test_a_long_result_is_quoted_by_its_first_line_and_how_many_more_there_are()
     said = quote_results(results, calls, "en", {id(results[0]): 0})
     assert said == "check_stock says: Volume 1: 3 in stock. (and 299 more lines)."
     assert quote_results(results, calls, "zh", {id(results[0]): 0}) == (
-        "check_stock 返回：Volume 1: 3 in stock.（后面还有 299 行）。"
+        "check_stock 返回“Volume 1: 3 in stock.”（后面还有 299 行）。"
     )
 
 

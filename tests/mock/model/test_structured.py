@@ -119,3 +119,15 @@ PERSON = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"
 )
 def test_the_instruction_before_the_colon_gives_no_values_the_data_after_it_does(asked, expected):
     assert value_for(PERSON, asked) == expected
+
+
+def test_a_chinese_reply_quoting_a_result_does_not_make_the_whole_result_a_quoted_title():
+    book = {"type": "object", "properties": {"book": {"type": "string", "description":
+            "The title of the book."}}, "required": ["book"]}  # fmt: skip
+    result = "Order 1042: 2 × Dune for Ada Byron, placed 2026-11-24, delivered."
+    request = {"output_config": {"format": {"type": "json_schema", "schema": book}},
+               "messages": [{"role": "user", "content": [
+                   {"type": "tool_result", "tool_use_id": "t1", "content": result}]}]}  # fmt: skip
+    said = [{"type": "text", "text": f"find_order 返回“{result}”。"}]
+    english = [{"type": "text", "text": f"find_order says: {result}"}]
+    assert shape(request, said) == shape(request, english)

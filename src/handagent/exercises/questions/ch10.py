@@ -42,7 +42,8 @@ SELF_CHECK = (
             "A prompt makes the right call likely, not certain, and strict holds the shape of the "
             "arguments, not the state of an order. The rule depends on the data, so the function "
             "checks it when the call runs, and answers a shipped order with an error result.",
-            "提示词只让正确的调用更可能，不能保证；strict 约束的是参数的形状，管不了订单的状态。"
+            "提示词只能让正确的调用更常出现，不能保证；"
+            "strict 约束的是参数的形状，管不了订单的状态。"
             "这条规则取决于数据，所以要由函数在调用执行时检查，已发货的订单回一个错误结果。",
         ),
     ),
@@ -64,7 +65,7 @@ SELF_CHECK = (
             ),
             (
                 "A strict schema cannot hold minimum, and calls also come from elsewhere",
-                "strict 放不下 minimum，而且调用也会来自别处",
+                "strict 的 schema 不支持 minimum，而且调用也会来自别处",
             ),
             (
                 "Validation is needed only when the calls come from OpenAI Chat",
@@ -110,7 +111,7 @@ SELF_CHECK = (
             ),
             (
                 "A 400: later thinking blocks were signed over the results you changed",
-                "400：之后的思考块，签名覆盖了你改掉的结果",
+                "400 错误：后面思考块的签名覆盖了你改掉的结果",
             ),
         ),
         answer="d",
@@ -124,7 +125,7 @@ SELF_CHECK = (
             "earlier message. A changed result breaks the prefix of every later block, and the "
             "API refuses the request with a 400 (or, with drop_block, drops those blocks). "
             "Context editing clears old results on the server and leaves what you send as it was.",
-            "每个思考块的签名都覆盖它之前的全部内容：system、工具和之前的每条消息。"
+            "每个思考块的签名都覆盖它之前的全部内容：系统提示词、工具和之前的每条消息。"
             "改掉一个结果，之后每个思考块的前缀就变了，API 会回 400 拒绝"
             "（设了 drop_block 则丢掉这些块）。上下文编辑在服务器上清掉旧结果，你发出的内容不变。",
         ),

@@ -52,7 +52,7 @@ SAYINGS = {  # key -> {language: sentence}
         "ja": "失敗しました。引数を直してもう一度試します。",
     },
     "says": {
-        "en": "{} says: {}", "zh": "{} 返回：{}", "fr": "{} répond : {}", "es": "{} dice: {}",
+        "en": "{} says: {}", "zh": "{} 返回{}", "fr": "{} répond : {}", "es": "{} dice: {}",
         "de": "{} sagt: {}", "ja": "{} の結果：{}",
     },
     "more_lines": {  # a long result, quoted by its first line
@@ -95,6 +95,7 @@ SAYINGS = {  # key -> {language: sentence}
     },
 }  # fmt: skip
 END = {"zh": "。", "ja": "。"}  # how a sentence ends, where it is not "."
+QUOTE = {"zh": "“{}”"}  # how a result is quoted inside a sentence, where it is not bare
 
 # what it cannot know without tools, checked in this order: (what, what it lacks, what would help)
 CANNOT_KNOW = {
@@ -165,12 +166,22 @@ def cannot(concept: str, lang: str) -> str:
     return f"{SAYINGS['cannot_speak']['en'].format(lang)} {cannot(concept, 'en')}"
 
 
-def sentence(text: str, lang: str) -> str:
-    """A sentence with its full stop, in the language's own: a quoted English result ending in
-    "." still ends a Chinese sentence with "。", so the next one does not run on after it.
+def quoted(text: str, lang: str) -> str:
+    """A tool's result as a sentence quotes it: in Chinese between “…”, without its own "。",
+    so an English result's "." stays inside and the sentence's "。" follows the quote.
 
-    Example: ("add says: 6912", "en") -> "add says: 6912.";  ("find_order 返回：… delivered.",
-    "zh") -> "find_order 返回：… delivered.。"
+    Example: ("6912", "en") -> "6912";  ("Order 1042, delivered.", "zh") -> "“Order 1042,
+    delivered.”"
+    """
+    return QUOTE[lang].format(text.removesuffix("。")) if lang in QUOTE else text
+
+
+def sentence(text: str, lang: str) -> str:
+    """A sentence with its full stop, in the language's own: a Chinese sentence ending in a
+    quoted result ("…delivered.”") still gets its "。", so the next one does not run on.
+
+    Example: ("add says: 6912", "en") -> "add says: 6912.";  ("find_order 返回“… delivered.”",
+    "zh") -> "find_order 返回“… delivered.”。"
     """
     end = END.get(lang, ".")
     ended = text[-1:] in "。！？" or (text[-1:] in ".!?" and end == ".")

@@ -3,6 +3,8 @@
     quote_results([result "6912" of add], ...) -> "add says: 6912."
     a result of 300 lines                      -> "check_stock says: <its first line> (and 299
                                                   more lines)."
+    the same in Chinese                        -> "check_stock 返回“<its first line>”（后面还有
+                                                  299 行）。"
 
 A model reports a long result rather than repeating it, so a result of more than `WHOLE_LINES`
 lines is quoted by its first line, and one long line is cut at `WHOLE_CHARS` characters.
@@ -38,14 +40,17 @@ def quote_results(results: list[dict], calls: dict, lang: str, turn_of: dict) ->
             content = "\n".join(part(b) for b in content if isinstance(b, dict))
         name = calls.get(result.get("tool_use_id"), {}).get("name", "tool")
         error = bool(result.get("is_error"))
-        items.append(
-            (name, content.strip() or phrases.say("empty", lang), error, turn_of[id(result)])
-        )
+        items.append((name, content.strip(), error, turn_of[id(result)]))
     lines = []
     for name, content, error, turn in items:
         if error and any(n == name and not e and t > turn for n, _, e, t in items):
             continue  # retried in a later turn, and that call succeeded
-        said = content.splitlines()[0].rstrip(":：") if error else _opening(content, lang)
+        if not content:
+            said = phrases.say("empty", lang)  # "(no output)" is ours: not quoted
+        elif error:
+            said = phrases.quoted(content.splitlines()[0].rstrip(":："), lang)
+        else:
+            said = _opening(content, lang)
         lines.append(
             phrases.sentence(phrases.say("error" if error else "says", lang, name, said), lang)
         )
@@ -56,8 +61,8 @@ def _opening(content: str, lang: str) -> str:
     """A long result's beginning. Example: 300 lines -> "<line 1> (and 299 more lines)"."""
     lines = content.splitlines()
     if len(lines) > WHOLE_LINES:
-        return phrases.say("more_lines", lang, _cut(lines[0]), len(lines) - 1)
-    return _cut(content)
+        return phrases.say("more_lines", lang, phrases.quoted(_cut(lines[0]), lang), len(lines) - 1)
+    return phrases.quoted(_cut(content), lang)
 
 
 def _cut(text: str) -> str:

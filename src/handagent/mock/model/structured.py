@@ -26,6 +26,7 @@ from ...api.schemas import jsonschema  # imported light
 from ...validation import input_problems
 from .arguments import context, fill
 
+UNQUOTE = str.maketrans("", "", "“”")  # how phrases.quoted marks a result in a Chinese reply
 MAX_DEPTH = 8  # `$ref`s resolved at most this deep (a recursive schema stops there)
 # "Extract: ...", "Please parse the contact below: ...", "提取：...": the instruction, not the data
 INSTRUCTION = re.compile(
@@ -48,6 +49,7 @@ def shape(request: dict, blocks: list[dict]) -> list[dict]:
     if schema is None or any(b.get("type") in ("tool_use", "server_tool_use") for b in blocks):
         return blocks
     said = " ".join(b.get("text", "") for b in blocks if b.get("type") == "text")
+    said = said.translate(UNQUOTE)  # 返回“Order 1042: …”: its own quote marks, not a title
     value = value_for(schema, f"{_asked(request)} {said}".strip())
     others = [b for b in blocks if b.get("type") != "text"]
     return [*others, {"type": "text", "text": json.dumps(value, ensure_ascii=False)}]
