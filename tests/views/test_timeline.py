@@ -68,3 +68,9 @@ def test_a_turn_with_no_call_shows_what_the_model_said():
     timeline = run_timeline(run)
     assert str(timeline).splitlines()[-2] == "  “The sum is 5, and it is 20:41.”"
     assert "“The sum is 5, and it is 20:41.”" in timeline.svg()
+
+
+def test_a_reply_quoting_a_result_is_shown_with_inner_quotation_marks():
+    from handagent.views.timeline import quoted
+
+    assert quoted("add 返回“5”。\n完成") == "“add 返回‘5’。 完成”"
