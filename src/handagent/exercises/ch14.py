@@ -88,8 +88,8 @@ def _ordinary(learner, base: Path) -> list[str]:
             break  # the commands build on each other: stop at the first broken one
         if got != expected:
             problems.append(pick(f"{name}: said {got!r}, the API says {expected!r}",
-                                 f"{name}：你的回答是 {got!r}，"
-                                 f"API 的回答是 {expected!r}"))  # fmt: skip
+                                 f"{name}：你返回的是 {got!r}，"
+                                 f"API 返回的是 {expected!r}"))  # fmt: skip
         kept, ours = _notes(folder), _notes(reference.root)
         if kept != ours:
             problems.append(pick(f"{name}: the file holds {kept!r}, it should hold {ours!r}",

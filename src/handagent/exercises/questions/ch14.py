@@ -92,7 +92,7 @@ SELF_CHECK = (
             'A model calls your memory tool with {"command": "view", "path": '
             '"/memories/../../home/app/.env"}. What should your program answer?',
             '模型这样调用你的记忆工具：{"command": "view", "path": '
-            '"/memories/../../home/app/.env"}。你的程序应该怎么回答？',
+            '"/memories/../../home/app/.env"}。你的程序应该怎么回应？',
         ),
         options=(
             ("The file, since the model asked for it", "那个文件，因为模型要了"),
@@ -113,7 +113,7 @@ SELF_CHECK = (
         kind="apply",
         hint=(
             "Section 4: who runs the memory tool, and what did it answer the paths that climbed?",
-            "第 4 节：记忆工具由谁运行？它怎么回答那些往上爬的路径？",
+            "第 4 节：记忆工具由谁运行？它怎么回应那些往上爬的路径？",
         ),
         why=(
             "The memory tool runs on the client: the API passes the path on as the model wrote "
