@@ -43,7 +43,8 @@ def test_the_cases_hold_an_error_and_an_image():
 def test_keeping_mcps_is_error_name_is_named_in_every_case():
     verdict = check_mapping(keeps_mcp_names)
     assert verdict.problems == tuple(
-        f"{case}: isError is MCP's name: the Messages API reads is_error" for case, *_ in CASES
+        f"{case}: isError is MCP's field name; the Messages API reads is_error"
+        for case, *_ in CASES
     )
 
 
@@ -111,11 +112,11 @@ def test_a_mapping_that_raises_is_reported_not_raised():
 def test_the_chinese_edition_names_the_mistakes_in_chinese():
     verdict = check_mapping(keeps_mcp_names)
     assert verdict.heading == "✗ 12 · 把 CallToolResult 变成 tool_result：还没通过，有 4 个问题："
-    assert verdict.problems[0] == "一个和：isError 是 MCP 的名字：Messages API 读的是 is_error"
+    assert verdict.problems[0] == "一个和：isError 是 MCP 的字段名，Messages API 读的是 is_error"
     assert check_mapping(first_block_only).problems[0] == (
-        "两个文本块：content 有 1 个块，服务器发了 2 个：每一个都要留下"
+        "两个文本块：content 有 1 个块，服务器发了 2 个，每一个都要留下"
     )
     assert check_mapping(texts_joined).problems[0] == (
-        "两个文本块：content 是一个字符串，可服务器发了 2 个块：一个字符串只能代表一个文本块，"
+        "两个文本块：content 是一个字符串，可服务器发了 2 个块；一个字符串只能代表一个文本块，"
         "所以要把它们保留成块的列表"
     )

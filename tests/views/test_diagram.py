@@ -158,12 +158,12 @@ def test_a_round_trip_in_chinese_names_the_participants_and_arrows_in_chinese():
     assert str(sequence_diagram(ROUND_TRIP)).splitlines() == [
         "用户 ->  程序  What time is it?",
         "程序 ->  模型  请求（1 条消息）",
-        "模型 --> 程序  text: Let me check.",
+        "模型 --> 程序  text：Let me check.",
         "模型 --> 程序  tool_use #1 get_current_time {}",
         "程序 ->  工具  执行 #1 get_current_time {}",
         "工具 --> 程序  #1 12:00",
         "程序 ->  模型  请求（3 条消息）",
-        "模型 --> 程序  text: It is 12:00.",
+        "模型 --> 程序  text：It is 12:00.",
         "程序 --> 用户  显示回复",
     ]
 

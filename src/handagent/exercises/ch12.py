@@ -88,8 +88,8 @@ def _difference(got: object, expected: dict) -> tuple[str, str]:
         return said, said.replace(", expected", "，应为")
     if "isError" in got:
         return (
-            "isError is MCP's name: the Messages API reads is_error",
-            "isError 是 MCP 的名字：Messages API 读的是 is_error",
+            "isError is MCP's field name; the Messages API reads is_error",
+            "isError 是 MCP 的字段名，Messages API 读的是 is_error",
         )
     if got.get("is_error", False) != expected.get("is_error", False):
         return (
@@ -103,7 +103,7 @@ def _difference(got: object, expected: dict) -> tuple[str, str]:
         return (
             f"content is one string, but the server sent {len(wanted)} blocks: a string "
             "stands for a single text block, so keep them as a list of blocks",
-            f"content 是一个字符串，可服务器发了 {len(wanted)} 个块：一个字符串只能代表一个"
+            f"content 是一个字符串，可服务器发了 {len(wanted)} 个块；一个字符串只能代表一个"
             "文本块，所以要把它们保留成块的列表",
         )
     if not isinstance(content, list):
@@ -111,12 +111,12 @@ def _difference(got: object, expected: dict) -> tuple[str, str]:
         kind_zh = "None" if content is None else type(content).__name__
         return (
             f"content is {kind}, not a list of blocks: keep every block the server sent",
-            f"content 是 {kind_zh}，不是块的列表：服务器发来的每个块都要留下",
+            f"content 是 {kind_zh}，不是块的列表，服务器发来的每个块都要留下",
         )
     if len(content) != len(wanted):
         return (
             f"content has {len(content)} block(s), the server sent {len(wanted)}: keep every one",
-            f"content 有 {len(content)} 个块，服务器发了 {len(wanted)} 个：每一个都要留下",
+            f"content 有 {len(content)} 个块，服务器发了 {len(wanted)} 个，每一个都要留下",
         )
     for block, right in zip(content, wanted, strict=True):
         if block != right and right["type"] == "image":

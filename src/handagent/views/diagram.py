@@ -70,7 +70,8 @@ def steps(messages: list) -> list[Step]:
                 text = f"#{line.call} {error}{line.text}"
                 out.append(Step("tool", "program", text, reply=True, problem=line.problem))
             elif line.role == "assistant":
-                out.append(Step("model", "program", f"{line.kind}: {line.text}", reply=True))
+                said = pick(f"{line.kind}: {line.text}", f"{line.kind}：{line.text}")
+                out.append(Step("model", "program", said, reply=True))
             else:
                 out.append(Step("user", "program", line.text))
         if message.get("role") == "assistant" and not any(b.kind == "tool_use" for b in blocks):

@@ -58,7 +58,8 @@ def hop_steps(messages: list) -> tuple[list[str], list[Step]]:
                 out.append(Step(MODEL, RUNTIME, f"tool_use {call.name} {shown}", reply=True))
             if not calls:
                 said = " ".join(b.text for b in message.content if isinstance(b, TextBlock))
-                out.append(Step(MODEL, RUNTIME, f"{message.stop_reason}: {said}", reply=True))
+                ended = pick(f"{message.stop_reason}: {said}", f"{message.stop_reason}：{said}")
+                out.append(Step(MODEL, RUNTIME, ended, reply=True))
         elif isinstance(message, ToolResultMessage):
             details = message.details or {}
             given = json.dumps(arguments.get(message.tool_call_id), ensure_ascii=False)
@@ -66,7 +67,7 @@ def hop_steps(messages: list) -> tuple[list[str], list[Step]]:
             answer = f"{error}{_result_text(message)}"
             if "server" not in details:  # the program's own tool, run in its own process
                 run = pick(f"runs its own {message.tool_name}", f"自己运行 {message.tool_name}")
-                out.append(Step(RUNTIME, RUNTIME, f"{run}: {answer}"))
+                out.append(Step(RUNTIME, RUNTIME, pick(f"{run}: {answer}", f"{run}：{answer}")))
                 continue
             server = str(details["server"])
             if server not in servers:
