@@ -71,6 +71,6 @@ def test_a_turn_with_no_call_shows_what_the_model_said():
 
 
 def test_a_reply_quoting_a_result_is_shown_with_inner_quotation_marks():
-    from handagent.views.timeline import quoted
+    from handagent.views.timeline import in_quotes
 
-    assert quoted("add 返回“5”。\n完成") == "“add 返回‘5’。 完成”"
+    assert in_quotes("add 返回“5”。\n完成") == "“add 返回‘5’。 完成”"

@@ -89,7 +89,7 @@ def _cut(text: str, limit: int) -> str:
     return text if static.columns(text) <= limit else static.fit(text, limit)
 
 
-def quoted(text: str) -> str:
+def in_quotes(text: str) -> str:
     """A reply's text on one line, in quotation marks; its own become the inner kind.
 
     Example: 'add 返回“5”。' -> '“add 返回‘5’。”'
@@ -100,7 +100,7 @@ def quoted(text: str) -> str:
 
 def _said(text: str, room: int) -> list[str]:
     """A reply's text in the two lines of a box. Example: ("a b c", 3) -> ["“a", "b c”"]"""
-    text = quoted(text)
+    text = in_quotes(text)
     first = wrap(text, room).split("\n")[0]
     rest = text[len(first) :].strip()
     return [first, _cut(rest, room)] if rest else [first]
@@ -175,7 +175,7 @@ class Timeline:
             names = [f"{c.name} {c.arguments}" for c in turn.calls]
             pad = max([static.columns(n) for n in names] + [0])
             if not turn.calls and turn.said:
-                out.append(f"  {quoted(turn.said)}")
+                out.append(f"  {in_quotes(turn.said)}")
             for name, call in zip(names, turn.calls, strict=True):
                 mark = "✗ " if call.failed else ""
                 result = " ".join(call.result.split())

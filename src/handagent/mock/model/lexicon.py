@@ -23,9 +23,7 @@ REMEMBERED = 512  # texts whose results each remembered function keeps
 REMEMBERED_CHARS = 2_000  # a longer text is read afresh each time, so the memory stays small
 
 
-def remembered(
-    function: Callable, chars: int = REMEMBERED_CHARS, size: int = REMEMBERED
-) -> Callable:
+def remembered(function: Callable, chars: int = REMEMBERED_CHARS, size: int = REMEMBERED):
     """`function`, keeping its results for the last `size` texts (its first argument) of at
     most `chars` characters; for a pure function whose callers never change what it returns."""
     kept = lru_cache(maxsize=size)(function)
