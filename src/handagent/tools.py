@@ -20,6 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from .api import TOOL_NAME_PATTERN
+from .language import pick
 from .validation import check_schema
 
 
@@ -51,7 +52,10 @@ class Tool:
     def __post_init__(self) -> None:
         # Programmer mistakes: fail here, not when the model first asks for the tool.
         if not re.fullmatch(TOOL_NAME_PATTERN, self.name):
-            raise ValueError(f"Tool name {self.name!r} must match {TOOL_NAME_PATTERN}; rename it.")
+            raise ValueError(pick(
+                f"Tool name {self.name!r} must match {TOOL_NAME_PATTERN}; rename it.",
+                f"工具名 {self.name!r} 不符合 {TOOL_NAME_PATTERN}，请改名。",
+            ))  # fmt: skip
         if self.input_schema.get("type") != "object":
             raise ValueError(f'{self.name}: input_schema must have "type": "object".')
         check_schema(self.input_schema)

@@ -65,7 +65,7 @@ def problems_of(answer_all) -> str:
 def test_reference_solution_passes():
     verdict = check_answer_all(reference)
     assert verdict.passed, verdict
-    assert str(verdict) == "✓ answer_all: all checks pass."
+    assert str(verdict) == "✓ 04 · answer_all(content, functions): all checks pass."
 
 
 def test_results_in_reverse_order_pass_because_ids_not_positions_match_them():

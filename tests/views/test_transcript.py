@@ -106,8 +106,8 @@ def test_the_chinese_edition_marks_and_pairs_in_chinese_and_keeps_code_terms():
         "    tool_use #1: get_current_time {}  <-- 没有结果",
         '    tool_use #2: add {"a": 1, "b": 2}',
         "[2] user",
-        "    tool_result（回应 #2）: boom  <-- 错误结果",
-        "    tool_result（回应 ?）: stray  <-- 没有对应的调用",
+        "    tool_result（回应 #2）：boom  <-- 错误结果",
+        "    tool_result（回应 ?）：stray  <-- 没有对应的调用",
     ]
 
 
@@ -123,7 +123,7 @@ def test_chinese_html_has_chinese_headers_and_marks():
 def test_continuation_lines_stay_in_their_column_under_a_chinese_label():
     # A CJK character takes two columns in a terminal: the indent counts columns, not characters.
     first, second = str(show(MULTI_LINE)).splitlines()[-2:]
-    assert first == "    tool_result（回应 #1）: a" and second == " " * 28 + "b"
+    assert first == "    tool_result（回应 #1）：a" and second == " " * 28 + "b"
 
 
 def test_the_language_is_read_when_the_view_is_drawn_not_when_it_is_made():

@@ -28,6 +28,7 @@ from .questions.ch03 import SELF_CHECK  # noqa: F401 - the chapter's self-check,
 
 # chapter 02's question and, in the edition's language, the sentence a model that writes one
 # (Sonnet 5, say) puts before its calls; on the 5.5 models it comes back as a thinking block
+EXERCISE = "03 · feed_back(history, reply_content, functions)"  # code: the same in both editions
 QUESTION = (
     "What time is it? Also, what is 1234 + 5678?",
     "现在几点了？另外 1234 加 5678 等于多少？",
@@ -320,4 +321,4 @@ def _feed_back_problems(feed_back) -> list[str]:
 
 def check_feed_back(feed_back) -> Verdict:
     """Check `feed_back(history, reply_content, functions)` on a reply with two tool calls."""
-    return Verdict("feed_back", tuple(_feed_back_problems(feed_back)))
+    return Verdict(EXERCISE, tuple(_feed_back_problems(feed_back)))

@@ -24,6 +24,7 @@ from ..language import pick
 from . import Verdict, attempt
 from .questions.ch04 import SELF_CHECK  # noqa: F401 - the chapter's self-check, read by selfcheck
 
+EXERCISE = "04 · answer_all(content, functions)"  # code: the same in both editions
 NOW = "2026-07-08 20:41:00"
 # Phrases that end several sentences, (English, Chinese)
 ONE_MESSAGE = (
@@ -274,4 +275,4 @@ def check_answer_all(answer_all) -> Verdict:
         for label, content in PROBES.items()
         for problem in _probe_problems(answer_all, content)
     ]
-    return Verdict("answer_all", tuple(problems))
+    return Verdict(EXERCISE, tuple(problems))

@@ -15,7 +15,7 @@ import re
 
 from ..api.checks import Rejection, check_tool_protocol
 from ..dispatch import tool_result
-from ..examples import FORECASTS, add
+from ..examples import FORECASTS, FORECASTS_ZH, add
 from ..language import pick
 from . import Verdict, attempt
 from .questions.ch05 import SELF_CHECK  # noqa: F401 - the chapter's self-check, read by selfcheck
@@ -25,6 +25,7 @@ def _divide(a, b):
     return a / b
 
 
+EXERCISE = "05 · safe_run(call, functions)"  # code: the same in both editions
 FUNCTIONS = {"add": add, "divide": _divide}
 WORKS = {
     "type": "tool_use",
@@ -205,7 +206,7 @@ def check_safe_run(safe_run) -> Verdict:
             continue
         found = _block_problems(case, call, block)
         problems += found or content_problems(case, block)
-    return Verdict("safe_run", tuple(problems))
+    return Verdict(EXERCISE, tuple(problems))
 
 
 def _use(call_id: str, name: str, args: dict) -> dict:
@@ -215,13 +216,15 @@ def _use(call_id: str, name: str, args: dict) -> dict:
 def broken_history() -> list[dict]:
     """A two-question conversation whose second round breaks rule one (a fresh copy).
 
-    Its words are in the edition's language; the tools' inputs and outputs, in English in both.
+    Its words, cities and forecasts are in the edition's language, as `examples.get_weather`
+    words them (chapter 04); the ids are the same in both editions.
     """
     check = {"type": "text", "text": pick("Let me check that.", "我来查一下。")}
-    cities = ["Paris", "Tokyo", "Lima", "Oslo"]
-    weather = [
-        tool_result(f"toolu_ex5_{city.lower()}", f"{city}: {FORECASTS[city]}") for city in cities
-    ]
+    pairs = list(zip(FORECASTS, FORECASTS_ZH, strict=True))  # ("Paris", "巴黎"), ...
+    ids = [f"toolu_ex5_{en.lower()}" for en, _ in pairs]
+    cities = [pick(en, zh) for en, zh in pairs]
+    forecasts = [pick(f"{en}: {FORECASTS[en]}", f"{zh}今天{FORECASTS_ZH[zh]}") for en, zh in pairs]
+    weather = [tool_result(i, text) for i, text in zip(ids, forecasts, strict=True)]
     said = pick("It is 20:41 on 8 July 2026.", "现在是 2026 年 7 月 8 日 20:41。")
     asked = pick(
         "What's the weather in Paris, Tokyo, Lima and Oslo?",
@@ -236,7 +239,7 @@ def broken_history() -> list[dict]:
         {
             "role": "assistant",
             "content": [dict(check)]
-            + [_use(f"toolu_ex5_{c.lower()}", "get_weather", {"city": c}) for c in cities],
+            + [_use(i, "get_weather", {"city": c}) for i, c in zip(ids, cities, strict=True)],
         },
         {
             "role": "user",
@@ -263,7 +266,7 @@ def check_offending_message(answer: object) -> Verdict:
     """Check the learner's index of the message the API would name for `broken_history()`."""
     history = broken_history()
     expected, last = named_message(history), len(history) - 1
-    title = pick("find the violation", "找出违规的消息")
+    title = pick("05 · find the violation", "05 · 找出违规的消息")
     if isinstance(answer, bool) or not isinstance(answer, int):
         problem = pick(
             f"answer is {answer!r}; set it to a message index (an int), counting from 0 as "

@@ -177,7 +177,8 @@ class Transcript:
                 current = line.message
                 out.append(f"[{line.message}] {line.role}")
             mark = f"  <-- {static.problem_word(line.problem).upper()}" if line.problem else ""
-            label = f"    {_label(line)}: "
+            named = _label(line)  # a Chinese label ends in "）" and takes a full-width colon
+            label = f"    {named}{': ' if named.isascii() else '：'}"
             first, *rest = line.text.rstrip("\n").split("\n")  # continuation lines stay aligned
             indent = " " * static.columns(label)
             text = "\n".join([first] + [indent + r if r else r for r in rest])

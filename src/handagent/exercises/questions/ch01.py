@@ -55,7 +55,7 @@ SELF_CHECK = (
             "requests, with no prompt caching. How many input tokens do the entries cost over the "
             "conversation, the hidden prompt aside?",
             "一份 40 个工具的菜单，条目一共 6,000 个 token。一段对话发了 50 个请求，没有用提示词"
-            "缓存。整段对话下来，这些条目要付多少输入 token（隐藏的提示词不算）？",
+            "缓存。整段对话下来，这些条目要付多少输入 token（隐藏的工具使用提示词不算）？",
         ),
         accept=(
             "300000",
@@ -77,7 +77,7 @@ SELF_CHECK = (
             "6,000 tokens 50 times, the hidden prompt on top. Caching makes the repeats cheaper, "
             "not free; fewer tools make every request cheaper.",
             "300,000：每个请求都连同对话历史把菜单重发一遍，50 个请求就为这 6,000 个 token "
-            "付 50 次钱，隐藏的提示词还要另算。缓存能让重复的部分便宜些，但不是免费；"
+            "付 50 次钱，隐藏的工具使用提示词还要另算。缓存能让重复的部分便宜些，但不是免费；"
             "少放几个工具，每个请求都更便宜。",
         ),
     ),

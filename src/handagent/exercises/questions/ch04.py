@@ -95,7 +95,7 @@ SELF_CHECK = (
             ),
             (
                 "Before or after it: the effects race, and nothing orders them",
-                "前后都有可能：两个效果形成竞态条件",
+                "前后都有可能：两个副作用互相打架，谁先谁后没人规定",
             ),
             (
                 "The balance before the transfer: the API makes reads run first",
@@ -116,7 +116,7 @@ SELF_CHECK = (
             "The model wrote both inputs before either ran, but their effects touch one account, "
             "and the API prescribes no order: the read may come before the write or after it. "
             "Run such calls one after another, or give the tools a lock.",
-            "模型在两个调用执行之前就写好了输入，但它们的效果落在同一个账户上，而 API 不规定执行"
+            "模型在两个调用执行之前就写好了输入，但它们的副作用落在同一个账户上，而 API 不规定执行"
             "顺序：读可能在写之前，也可能在写之后。这样的调用要么逐个执行，要么给工具加锁。",
         ),
     ),

@@ -88,6 +88,17 @@ def _question(request: dict) -> str:
     return ""
 
 
+def _ends_a_sentence(text: str) -> bool:
+    """Whether a quoted question ends its own sentence, so no 。 follows the closing quote.
+
+    Where it does, the zh thoughts below put a word in the 。's place (我需要调用, 来回答, 用工具):
+    a thought keeps its length, so the thinking tokens the chapters print stay as they were.
+
+    Example: "现在几点了？" -> True;  "巴黎的天气" -> False
+    """
+    return text.rstrip().endswith(tuple("。！？!?"))
+
+
 def summary(request: dict, blocks: list[dict]) -> str:
     """What the model is about to do, in the request's language.
 
@@ -101,15 +112,20 @@ def summary(request: dict, blocks: list[dict]) -> str:
     if calls:
         said = [f"{c['name']} {json.dumps(c.get('input', {}), ensure_ascii=False)}" for c in calls]
         if zh:
-            return f"用户问：“{short}”。我来调用 " + "、".join(said) + "。"
+            then = "我需要调用" if _ends_a_sentence(short) else "。我来调用"
+            return f"用户问：“{short}”{then} " + "、".join(said) + "。"
         listed = ", then ".join(s.replace(" ", " with ", 1) for s in said)
         return f'The user asks: "{short}". I will call {listed}.'
     answered = [b for b in _latest_user(request) if b.get("type") == "tool_result"]
     if answered:
         if zh:
+            if _ends_a_sentence(short):
+                return f"{len(answered)} 个工具结果已经返回，我根据结果来回答：“{short}”"
             return f"{len(answered)} 个工具结果已经返回，我根据结果回答：“{short}”。"
         return f'{len(answered)} tool result(s) came back; I will answer "{short}" from them.'
     if zh:
+        if _ends_a_sentence(short):
+            return f"用户问：“{short}”这个我可以直接回答，不需要用工具。"
         return f"用户问：“{short}”。这个我可以直接回答，不需要工具。"
     return f'The user asks: "{short}". I can answer this directly, without a tool.'
 
