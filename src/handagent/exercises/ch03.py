@@ -9,10 +9,8 @@ content as text. Each classic mistake gets its name, and the API's own refusal i
 the local check can tell it would refuse (a thinking block's signature only the provider can
 verify, so that mistake is named without it).
 
-Hints follow the edition's language, `handagent.language`.
-
-Not handled here: tools that fail or cannot run (chapter 05), running calls concurrently
-(chapter 04).
+Hints follow the edition's language. Not handled here: tools that fail or cannot run (chapter
+05), running calls concurrently (chapter 04).
 """
 
 import copy

@@ -8,10 +8,8 @@ whose id matches no call, a result that is not text, and a reply with no calls a
 refused. That last one is the caller's mistake, so it raises ValueError, as `run_tool_calls` does:
 a user message with no results is a request the API refuses.
 
-Hints follow the edition's language, `handagent.language`.
-
-`SELF_CHECK` holds the chapter's three questions: where the results go, which `tool_choice` every
-current model accepts, and what may run at the same time.
+Hints follow the edition's language. `SELF_CHECK` holds the chapter's three questions: where the
+results go, which `tool_choice` every current model accepts, and what may run at the same time.
 
 Not handled here: tools that fail and input that breaks the schema (chapter 05), running the calls
 concurrently (`handagent.dispatch.run_tool_calls` does that).

@@ -3,10 +3,8 @@
 `check_safe_run` tries a learner's `safe_run(call, functions)` on three calls: one that works,
 one naming a tool that does not exist, one whose function raises. `check_offending_message`
 compares the learner's index with the message `check_tool_protocol` names for `broken_history()`.
-
-Hints follow the edition's language, `handagent.language`.
-
-`SELF_CHECK` holds the chapter's three questions, one per rule and one on who fails at once.
+Hints follow the edition's language. `SELF_CHECK` holds the chapter's three questions, one per
+rule and one on who fails at once.
 
 Not handled here: schema validation and timeouts (`run_tool_calls` does those in the package).
 """
@@ -216,8 +214,7 @@ def _use(call_id: str, name: str, args: dict) -> dict:
 def broken_history() -> list[dict]:
     """A two-question conversation whose second round breaks rule one (a fresh copy).
 
-    Its words, cities and forecasts are in the edition's language, as `examples.get_weather`
-    words them (chapter 04); the ids are the same in both editions.
+    Words, cities and forecasts in the edition's language (as in chapter 04); ids alike in both.
     """
     check = {"type": "text", "text": pick("Let me check that.", "我来查一下。")}
     pairs = list(zip(FORECASTS, FORECASTS_ZH, strict=True))  # ("Paris", "巴黎"), ...

@@ -14,7 +14,7 @@ SELF_CHECK = (
             "on its menu: the MCP connector, which section 5 names. The model asks for one of "
             "the server's tools. Who sends tools/call to the server?",
             "你的请求在 mcp_servers 里写了一个远程 MCP 服务器，菜单上放了它的 mcp_toolset，"
-            "也就是第 5 节提到的 MCP 连接器。模型要用这个服务器的一个工具。"
+            "也就是第 5 节提到的 MCP connector。模型要用这个服务器的一个工具。"
             "是谁把 tools/call 发给服务器？",
         ),
         options=(
@@ -28,14 +28,14 @@ SELF_CHECK = (
         hint=(
             "Section 5: with the connector, which side is the MCP client, and which blocks does "
             "the reply hold?",
-            "第 5 节：用连接器时，谁是 MCP 客户端？回复里有哪些块？",
+            "第 5 节：用 MCP connector 时，谁是 MCP 客户端？回复里有哪些块？",
         ),
         why=(
             "With the connector, Anthropic's side of the API is the MCP client: it sends "
             "tools/call and writes mcp_tool_use and mcp_tool_result into the reply, and your "
             "program answers nothing. Over stdio, as in sections 2-4, it is your runtime; the "
             "model never talks to a server in either setting.",
-            "用连接器时，Anthropic 那一侧的 API 就是 MCP 客户端：它发 tools/call，"
+            "用 MCP connector 时，Anthropic 那一侧的 API 就是 MCP 客户端：它发 tools/call，"
             "再把 mcp_tool_use 和 mcp_tool_result 写进回复，你的程序什么都不用回答。"
             "像第 2-4 节那样走 stdio 时，发请求的是你的运行时；"
             "两种情况下，模型都从不和服务器说话。",

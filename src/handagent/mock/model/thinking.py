@@ -89,13 +89,8 @@ def _question(request: dict) -> str:
 
 
 def _ends_a_sentence(text: str) -> bool:
-    """Whether a quoted question ends its own sentence, so no 。 follows the closing quote.
-
-    Where it does, the zh thoughts below put a word in the 。's place (我需要调用, 来回答, 用工具):
-    a thought keeps its length, so the thinking tokens the chapters print stay as they were.
-
-    Example: "现在几点了？" -> True;  "巴黎的天气" -> False
-    """
+    """Whether a quoted question ends its own sentence ("现在几点了？" -> True): then no 。 follows
+    the quote, and the zh thoughts put a word in its place, so a thought keeps its tokens."""
     return text.rstrip().endswith(tuple("。！？!?"))
 
 
