@@ -90,9 +90,9 @@ SELF_CHECK = (
     Question(
         prompt=(
             'A model calls your memory tool with {"command": "view", "path": '
-            '"/memories/../../home/app/.env"}. What should your program answer?',
+            '"/memories/../../etc/app.env"}. What should your program answer?',
             '模型这样调用你的记忆工具：{"command": "view", "path": '
-            '"/memories/../../home/app/.env"}。你的程序应该怎么回应？',
+            '"/memories/../../etc/app.env"}。你的程序应该怎么回应？',
         ),
         options=(
             ("The file, since the model asked for it", "那个文件，因为模型要了"),
