@@ -121,14 +121,25 @@ def sequence_svg(participants: tuple[str, ...], steps: list, title: str) -> str:
     left = min([x[participants[0]] - half[0]] + [_reach(s, x)[0] for s in steps]) - MARGIN
     right = max([x[participants[-1]] + half[-1]] + [_reach(s, x)[1] for s in steps]) + MARGIN
     height = bottom + BOX_HEIGHT + MARGIN
+    return document("diagram", title, lanes + boxes + body, right - left, height, left=left)
+
+
+def document(kind: str, title: str, body: list[str], wide: float, high: float, **page) -> str:
+    """A picture's standalone SVG document: a white page `wide` by `high`, its title, its body.
+    `page` may move its left edge (`left=`), and set its text's colour (`ink=`).
+
+    Example: ("usage", "Tokens", ['<text x="4" y="14">hi</text>'], 80, 20)
+        -> '<svg xmlns=... class="handagent-usage" ...><title>Tokens</title><rect .../><text ...'
+    """
+    left, ink = page.get("left", 0.0), page.get("ink")
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="handagent-diagram" role="img" '
-        f'width="{right - left:.0f}" height="{height}" '
-        f'viewBox="{left:.1f} 0 {right - left:.1f} {height}" '
-        f'font-family="ui-monospace, Menlo, Consolas, monospace" font-size="{FONT}">'
-        f"<title>{escape(title)}</title>"
-        f'<rect x="{left:.1f}" y="0" width="{right - left:.1f}" height="{height}" fill="white"/>'
-        + "".join(lanes + boxes + body)
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="handagent-{kind}" role="img" '
+        f'width="{wide:.0f}" height="{high}" viewBox="{left:.1f} 0 {wide:.1f} {high}" '
+        f'font-family="ui-monospace, Menlo, Consolas, monospace" font-size="{FONT}"'
+        + (f' fill="{ink}">' if ink else ">")
+        + f"<title>{escape(title)}</title>"
+        f'<rect x="{left:.1f}" y="0" width="{wide:.1f}" height="{high}" fill="white"/>'
+        + "".join(body)
         + "</svg>"
     )
 

@@ -28,7 +28,7 @@ from html import escape
 from ..language import pick, wrap
 from ..runtime.protocol import AssistantMessage, TextBlock, ToolResultMessage, tool_calls
 from ..runtime.runs import Run
-from . import static
+from . import static, svg
 
 FONT, ROW, GAP, MARGIN = 12, 50, 12, 10
 LEFT, CALL = 190, 230  # the turn's column, and each call's box, in px
@@ -159,13 +159,7 @@ class Timeline:
         count = len(self.turns)
         title = pick(f"A run of the agent loop: {count} turns, ended by {self.ending}",
                      f"智能体循环的一次运行：{count} 轮，因 {self.ending} 结束")  # fmt: skip
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="handagent-timeline" role="img" '
-            f'width="{wide:.0f}" height="{height}" viewBox="0 0 {wide:.0f} {height}" '
-            f'font-family="ui-monospace, Menlo, Consolas, monospace" font-size="{FONT}" '
-            f'fill="{INK}"><title>{escape(title)}</title>'
-            f'<rect width="{wide:.0f}" height="{height}" fill="white"/>' + "".join(body) + "</svg>"
-        )
+        return svg.document("timeline", title, body, wide, height, ink=INK)
 
     def __str__(self) -> str:
         out = []

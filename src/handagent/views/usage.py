@@ -23,7 +23,7 @@ from html import escape
 
 from ..cost import Call, dollars
 from ..language import pick
-from . import static
+from . import static, svg
 
 FONT, HEIGHT, LEFT, BOTTOM, TOP, RIGHT = 12, 220, 70, 40, 34, 16
 BILLED = (  # field of Call, colour, English and Chinese label; stacked from the bottom up
@@ -126,13 +126,7 @@ class UsageChart:
         height = base + BOTTOM
         title = pick("Tokens per request, by how they were billed",
                      "每次请求的 token，按计费方式分")  # fmt: skip
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="handagent-usage" role="img" '
-            f'width="{wide:.0f}" height="{height}" viewBox="0 0 {wide:.0f} {height}" '
-            f'font-family="ui-monospace, Menlo, Consolas, monospace" font-size="{FONT}" '
-            f'fill="#222"><title>{escape(title)}</title>'
-            f'<rect width="{wide:.0f}" height="{height}" fill="white"/>' + "".join(out) + "</svg>"
-        )
+        return svg.document("usage", title, out, wide, height, ink="#222")
 
     def __str__(self) -> str:
         head = pick(("request", "input", "written", "read", "output", "price"),
