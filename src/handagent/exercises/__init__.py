@@ -54,3 +54,15 @@ def attempt(function, *args: object) -> tuple[object, str | None]:
         name = type(error).__name__
         raised = f"{name}: {error}" if str(error) else name  # StopIteration has no message
         return None, pick(f"raised {raised}", f"抛出了 {raised}")
+
+
+def not_a_function(value: object, exercise: str) -> Verdict | None:
+    """The verdict for a learner who passed something other than a function, else None.
+
+    Example: ("answer_text()", "00 · answer_text") -> Verdict naming "got str"
+    """
+    if callable(value):
+        return None
+    kind = type(value).__name__
+    return Verdict(exercise, (pick(f"pass the function itself, got {kind}.",
+                                   f"请传入函数本身，收到的是 {kind}。"),))  # fmt: skip

@@ -17,7 +17,7 @@ Not handled here: how answers are graded and shown (`selfcheck`).
 import copy
 
 from ..language import pick
-from . import Verdict, attempt
+from . import Verdict, attempt, not_a_function
 from .questions.ch00 import SELF_CHECK  # noqa: F401 - the chapter's self-check, read by selfcheck
 
 EXERCISE = "00 · answer_text(reply)"  # code: the same in both editions
@@ -75,12 +75,8 @@ def _problem(answer_text, reply: dict, expected: str | None) -> str | None:
 
 def check_answer_text(answer_text) -> Verdict:
     """Run `answer_text` on every reply of CASES and report each one it gets wrong."""
-    if not callable(answer_text):
-        kind = type(answer_text).__name__
-        problem = pick(
-            f"pass the function itself, got {kind}.", f"请传入函数本身，收到的是 {kind}。"
-        )
-        return Verdict(EXERCISE, (problem,))
+    if (wrong := not_a_function(answer_text, EXERCISE)) is not None:
+        return wrong
     problems = []
     for what, reply, expected in CASES:
         problem = _problem(answer_text, reply, expected)

@@ -20,7 +20,7 @@ import copy
 from anthropic.types import TextBlock, ThinkingBlock, ToolUseBlock
 
 from ..language import pick
-from . import Verdict, attempt
+from . import Verdict, attempt, not_a_function
 from .questions.ch02 import SELF_CHECK  # noqa: F401 - the chapter's self-check, read by selfcheck
 
 EXERCISE = "02 · find_tool_calls(content)"  # code: the same in both editions
@@ -211,12 +211,8 @@ def _problem(find_tool_calls, content: list, expected: list) -> str | None:
 
 def check_find_tool_calls(find_tool_calls) -> Verdict:
     """Run `find_tool_calls` on every content of CASES and report every case it gets wrong."""
-    if not callable(find_tool_calls):
-        kind = type(find_tool_calls).__name__
-        problem = pick(
-            f"pass the function itself, got {kind}.", f"请传入函数本身，收到的是 {kind}。"
-        )
-        return Verdict(EXERCISE, (problem,))
+    if (wrong := not_a_function(find_tool_calls, EXERCISE)) is not None:
+        return wrong
     findings: dict[str, list[str]] = {}  # problem -> the cases that show it, in order
     for what, content, calls in CASES:
         problem = _problem(find_tool_calls, content, _as_tuples(calls))
