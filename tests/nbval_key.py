@@ -1,4 +1,5 @@
-"""pytest plugin for `make nbval-key`: the chapters run as a learner's with a key, against a mock.
+"""pytest plugin: the chapters run as a learner's with a key, against a mock (`make nbval-opus`
+runs English 06 on so; `make nbval-key` runs them so alone).
 
     python -m pytest -p tests.nbval_secrets -p tests.nbval_key --nbval-lax ... notebooks/09_x.ipynb
 

@@ -7,11 +7,12 @@ Before any kernel starts, a sentinel key, new every run, is set as ANTHROPIC_API
 kernels inherit this process's environment: --nbval-current-env). Under HANDAGENT_PROVIDER=mock
 the key is set but unused, in reach of every line that could print it; the key the mock
 provider does send with every request is `llm.MOCK_KEY`, so a line that would show a real key
-sent to a real provider shows that one. In `make nbval-key` (tests/nbval_key.py) the planted
-key is the key sent, to a mock at ANTHROPIC_BASE_URL. Every message a kernel sends (iopub:
-streams, displays, results, errors with their tracebacks, widget comm messages; shell: replies)
-is searched for both, and the cell that received one holding either fails, even a cell whose
-output nbval does not compare (tagged nbval-ignore-output, a widget's view, nbval-lax).
+sent to a real provider shows that one. On the key's path (tests/nbval_key.py: `make nbval-opus`
+for English 06 on, `make nbval-key`) the planted key is the key sent, to a mock at
+ANTHROPIC_BASE_URL. Every message a kernel sends (iopub: streams, displays, results, errors with
+their tracebacks, widget comm messages; shell: replies) is searched for both, and the cell that
+received one holding either fails, even a cell whose output nbval does not compare (tagged
+nbval-ignore-output, a widget's view, nbval-lax).
 
 Left out, in tests/notebooks/test_secrets.py: a key sent to a provider other than the mock, the
 SDK's debug log, the kernel's own stdout and stderr, and the files a run writes.

@@ -1,5 +1,6 @@
-"""The nbval-key stage's plugin: its kernels talk to the provider `anthropic`, at a mock the plugin
-started, with the planted key, as a learner's kernel with a key in .env talks to Anthropic."""
+"""tests/nbval_key.py (make nbval-opus, make nbval-key): its kernels talk to the provider
+`anthropic`, at a mock the plugin started, with the planted key, as a learner's kernel with a key
+in .env talks to Anthropic."""
 
 import os
 from types import SimpleNamespace
