@@ -17,6 +17,7 @@ Where each idea of the series lives, by the chapter that introduces it:
                 language             the edition's language (English or 简体中文), set once;
                                      columns(), wrap(): a printed line kept to the book's width
                 llm                  call_model(): the one place the series calls a model
+                room                 the headers a request to a room or a mock carries
                 mock                 the local mock of the Anthropic Messages API (and OpenAI Chat)
                 record               a real model's traffic kept as cassettes, for replay (no key)
                 api.models           the model catalogue: ids, lifecycle, rules, limits, prices

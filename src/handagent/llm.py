@@ -17,12 +17,8 @@ Not handled here: running tools (see `handagent.tools`), retries beyond the SDK'
 (chapter 07).
 """
 
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 import anthropic
 import httpx2  # the SDK's HTTP library: its errors are the causes of the SDK's own
@@ -34,44 +30,19 @@ from .blocks import message_dict
 from .config import Settings, describe, load_settings, redact
 from .cost import http_client
 from .language import pick
+from .room import (
+    NOTEBOOK_HEADER,
+    REPLAY_HEADER,
+    mock_instead,  # noqa: F401  (a learner's import: `from handagent.llm import ...`)
+    mock_instead_open,
+    notebook_name,
+)
 
 MAX_TOKENS = 1024  # thinking counts toward it too: enough for a thinking model's short replies
 TIMEOUT_SECONDS = 60.0
 EXPLAIN_CHARACTERS = 300  # of the provider's words: one line, and no echo of a whole request
 DEFAULT_BASE_URL = "https://api.anthropic.com"  # the SDK's own default
 MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key but `bad-...`; a real one never goes
-NOTEBOOK_HEADER = "x-handagent-notebook"  # "03_feeding_results_back.ipynb", "zh-CN/03_...ipynb"
-REPLAY_HEADER = "x-replay"  # "mock": a request no cassette holds is answered by the mock
-_MOCK_INSTEAD = {"open": 0}  # `mock_instead()` blocks open in this process
-
-
-@contextmanager
-def mock_instead() -> Iterator[None]:
-    """Requests the cassettes do not hold are answered by the mock meanwhile (replay or a room).
-
-    Example: with mock_instead(): reply = call_model([user("something new")])
-    """
-    _MOCK_INSTEAD["open"] += 1
-    try:
-        yield
-    finally:
-        _MOCK_INSTEAD["open"] -= 1
-
-
-def mock_instead_open() -> bool:
-    return _MOCK_INSTEAD["open"] > 0
-
-
-def notebook_name(session: str | None = None) -> str | None:
-    """The notebook this kernel runs, as a room names it (JupyterLab sets JPY_SESSION_NAME).
-
-    Example: "/home/ada/notebooks/zh-CN/03_x.ipynb" -> "zh-CN/03_x.ipynb"; "notebooks/03_x.ipynb"
-    -> "03_x.ipynb"; outside JupyterLab -> None
-    """
-    path = Path(session if session is not None else os.environ.get("JPY_SESSION_NAME", ""))
-    if path.suffix != ".ipynb" or not path.name.isascii():
-        return None
-    return f"{path.parent.name}/{path.name}" if path.parent.name == "zh-CN" else path.name
 
 
 def room_headers() -> dict[str, str]:

@@ -19,10 +19,10 @@ import pytest
 from offline import ROOT, chromium, offline_page, screenshot  # skips without Chromium
 from playwright.sync_api import expect
 
-from handagent.llm import NOTEBOOK_HEADER
 from handagent.mock import MockServer
 from handagent.mock.http.cassettes import load_cassettes
 from handagent.mock.http.room import Room
+from handagent.room import NOTEBOOK_HEADER
 
 CEILING = 30_000  # milliseconds any wait may last (the page polls every second)
 CASSETTES = load_cassettes(ROOT / "cassettes")

@@ -10,7 +10,8 @@ from paths import ROOT
 
 PACKAGE = ROOT / "src" / "handagent"
 CHAPTER_MODULES = {  # what Part 1's chapters build, at the top where a reader sees it first
-    "blocks", "config", "cost", "dispatch", "examples", "language", "llm", "tools", "validation",
+    "blocks", "config", "cost", "dispatch", "examples", "language", "llm", "room", "tools",
+    "validation",
 }  # fmt: skip
 FOLDERS = {"api", "apps", "exercises", "experiments", "mcp", "mock", "record", "runtime", "views"}
 
@@ -140,7 +141,7 @@ LONGER = {
     "api.history": (287, "the conversation rules, each with its wording"),
     "api.fields": (235, "the tables of fields per version and beta"),
     "cost": (262, "the meter and its HTTP hooks for both SDKs' clients"),
-    "llm": (249, "call_model and the one line a room's learner reads: chapters 00-01 print it"),
+    "llm": (220, "call_model and the one line a room's learner reads: chapters 00-01 print it"),
     "views.stepper": (228, "a widget and its static rendering"),
     "views.neutral": (213, "four views of one record"),
     "runtime.memory": (222, "six commands in the reference's words, and the tool for the loop"),

@@ -10,7 +10,6 @@ import pytest
 from builders import tool, user
 from paths import ROOT, TESTS
 
-from handagent.llm import NOTEBOOK_HEADER
 from handagent.mock import MockServer, mock_instead
 from handagent.mock.http.cassettes import (
     Cassette,
@@ -24,6 +23,7 @@ from handagent.mock.http.matching import first_difference, normalise
 from handagent.mock.http.replay import Replay, Replayed
 from handagent.mock.http.server import State, answer
 from handagent.record import PLACEHOLDER_KEY, RecordingProxy
+from handagent.room import NOTEBOOK_HEADER
 
 MODEL = "claude-haiku-5-5"
 WEATHER = tool("get_weather", "Returns the weather in a city.", city="string")

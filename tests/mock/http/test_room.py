@@ -6,10 +6,10 @@ import pytest
 from builders import user
 from paths import ROOT
 
-from handagent.llm import NOTEBOOK_HEADER
 from handagent.mock import MockServer
 from handagent.mock.http.cassettes import load_cassette
 from handagent.mock.http.room import Room, learner_labels
+from handagent.room import NOTEBOOK_HEADER
 
 CASSETTE = load_cassette(ROOT / "cassettes" / "03_feeding_results_back.json")
 

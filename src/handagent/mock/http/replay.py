@@ -28,7 +28,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...llm import NOTEBOOK_HEADER, REPLAY_HEADER, mock_instead, mock_instead_open
+from ...room import NOTEBOOK_HEADER, REPLAY_HEADER, mock_instead, mock_instead_open
 from .cassettes import Cassette, load_cassettes, request_record, wire
 from .matching import chapter_label, first_difference, likeness, named_as, normalise
 from .routes import Response, error

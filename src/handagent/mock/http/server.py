@@ -53,7 +53,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from ...llm import REPLAY_HEADER
+from ...room import REPLAY_HEADER
 from ..hosted import loop as server_loop
 from ..hosted import prompt_cache, threads
 from ..hosted.mcp_connector import Connector
