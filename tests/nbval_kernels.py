@@ -20,12 +20,15 @@ import tempfile
 import nbval.kernel
 from jupyter_client.manager import KernelManager
 
+from tests.forked_kernels import forked_provisioner
+
 
 def unix_socket_kernel_manager(**settings) -> KernelManager:
     """A KernelManager whose sockets are files in a new temporary folder, removed at exit."""
     folder = tempfile.mkdtemp(prefix="nbval-kernel-")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    return KernelManager(transport="ipc", ip=os.path.join(folder, "kernel"), **settings)
+    manager = KernelManager(transport="ipc", ip=os.path.join(folder, "kernel"), **settings)
+    return forked_provisioner(manager)
 
 
 def pytest_configure(config) -> None:
