@@ -155,7 +155,9 @@ $(KERNEL_CONFIG):
 $(STAGES) nbval-key: setup
 	@echo "--- $@: $($@_command)"
 	@started=$$(date +%s); $($@_command); status=$$?; \
-	echo "--- $@: $$(( $$(date +%s) - started )) s, $$([ $$status = 0 ] && echo passed || echo FAILED)"; \
+	spent=$$(mktemp) && times > $$spent && cpu=$$(awk 'NR == 2 { gsub(/[ms]/, " "); \
+		print int($$1 * 60 + $$2 + $$3 * 60 + $$4) }' $$spent) && rm -f $$spent; \
+	echo "--- $@: $$(( $$(date +%s) - started )) s ($$cpu CPU-s), $$([ $$status = 0 ] && echo passed || echo FAILED)"; \
 	[ $$status = 0 ] || { $(if $(FAILED),touch $(FAILED)/$@;) exit 1; }
 
 # The book alone, in build/book/: open build/book/index.html.

@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).parent.parent
 TARGET = 0.55
 SERIAL = ["PARALLEL=-j1", "WORKERS=0", "NB_WORKERS=0"]
-STAGE_END = re.compile(r"--- [\w-]+: \d+ s, (passed|FAILED)$")
+STAGE_END = re.compile(r"--- [\w-]+: \d+ s \(\d+ CPU-s\), (passed|FAILED)$")
 
 
 def make_test(folder: Path, overrides: list[str]) -> tuple[float, str]:
@@ -47,7 +47,7 @@ def make_test(folder: Path, overrides: list[str]) -> tuple[float, str]:
     lines = done.stdout.strip().splitlines() or ["(no output)"]
     if done.returncode != 0:
         print(done.stdout[-4000:], done.stderr[-2000:], sep="\n")
-    # each stage's last line: "--- unit: 194 s, passed"
+    # each stage's last line: "--- unit: 194 s (251 CPU-s), passed"
     ends = [line.removeprefix("--- ").split(",")[0] for line in lines if STAGE_END.match(line)]
     return elapsed, f"{', '.join(end.replace(':', '') for end in ends)}\n    {lines[-1]}"
 
