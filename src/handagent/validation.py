@@ -8,7 +8,7 @@ sentences a model can act on.
 Not handled here: what to do with the problems (see `dispatch`: they become an error result).
 """
 
-from .api.schemas import jsonschema, validator_for  # jsonschema, imported light
+from .api.schemas import jsonschema, schema_problem, validator_for  # jsonschema, imported light
 
 
 def input_problems(schema: dict, data: object) -> list[str]:
@@ -30,9 +30,6 @@ def input_problems(schema: dict, data: object) -> list[str]:
 def check_schema(schema: dict) -> None:
     """Raise at once if a tool's `input_schema` is not valid JSON Schema (a programmer mistake)."""
     validator_class = validator_for(schema, default=jsonschema.Draft202012Validator)
-    try:
-        validator_class.check_schema(schema)
-    except jsonschema.SchemaError as error:
-        raise ValueError(
-            f"input_schema is not valid JSON Schema: {error.message}. Fix the schema."
-        ) from None
+    problem = schema_problem(schema, validator_class)
+    if problem is not None:
+        raise ValueError(f"input_schema is not valid JSON Schema: {problem}. Fix the schema.")

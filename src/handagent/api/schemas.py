@@ -11,7 +11,9 @@ Not handled here: checking a tool's input against its schema, in sentences a mod
 """
 
 import importlib
+import json
 import sys
+from functools import lru_cache
 
 
 def _import_jsonschema_light():
@@ -39,13 +41,38 @@ jsonschema = _import_jsonschema_light()
 validator_for = jsonschema.validators.validator_for
 
 
+def schema_problem(schema: object, validator_class=None) -> str | None:
+    """The first way `schema` breaks the meta-schema of `validator_class` (Draft 2020-12 unless
+    given), or None for a valid schema. Each distinct schema is checked once a process: a notebook
+    builds the same tools, and the mock reads the same menu, again and again, and one check costs
+    a millisecond.
+
+    Example: {"properties": 5} -> "5 is not of type 'object'"; {"type": "object"} -> None
+    """
+    validator_class = validator_class or jsonschema.Draft202012Validator
+    try:
+        text = json.dumps(schema, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):  # not JSON (a set, NaN): checked as it is, every time
+        return _problem(schema, validator_class)
+    return _problem_of_json(text, validator_class)
+
+
+@lru_cache(maxsize=1024)
+def _problem_of_json(text: str, validator_class) -> str | None:
+    return _problem(json.loads(text), validator_class)
+
+
+def _problem(schema: object, validator_class) -> str | None:
+    try:
+        validator_class.check_schema(schema)
+    except jsonschema.SchemaError as error:
+        return error.message
+    return None
+
+
 def is_draft_2020_12_schema(schema: object) -> bool:
     """Whether `schema` is a valid Draft 2020-12 schema, as the API checks `input_schema`.
 
     Example: {"type": "object"} -> True; {"properties": 5} -> False
     """
-    try:
-        jsonschema.Draft202012Validator.check_schema(schema)
-    except jsonschema.SchemaError:
-        return False
-    return True
+    return schema_problem(schema) is None

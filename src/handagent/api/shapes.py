@@ -10,9 +10,6 @@ through these, so a missing field or an unknown tag is worded the same way where
 Not handled here: which fields a shape has (`fields`), or any rule about what a request means.
 """
 
-import json
-from functools import lru_cache
-
 from .rejections import INVALID_SCHEMA, invalid
 
 Table = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]  # kind -> (required, optional) fields
@@ -79,14 +76,9 @@ def blocks_of(message: dict) -> list[dict]:
 
 def valid_schema(schema: dict) -> bool:
     """Whether a schema is a draft 2020-12 JSON Schema. Example: {"properties": 5} -> False"""
-    return _valid(json.dumps(schema, sort_keys=True))
-
-
-@lru_cache(maxsize=1024)  # a notebook sends the same menu again and again; a check costs 1 ms
-def _valid(schema: str) -> bool:
     from .schemas import is_draft_2020_12_schema  # late: chapter 00 sends no tools
 
-    return is_draft_2020_12_schema(json.loads(schema))
+    return is_draft_2020_12_schema(schema)
 
 
 def check_format(spec: object, where: str) -> None:
