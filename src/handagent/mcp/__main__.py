@@ -15,7 +15,6 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from .https import LOOPBACK, https_server, local_certificate, url_of
 from .server import SERVER_NAME, series_tools, serve_stdio
 
 
@@ -47,6 +46,9 @@ def command_line(argv: list[str] | None = None) -> None:
     parser.add_argument("--tls", type=Path, metavar="DIR", help=tls)
     args = parser.parse_args(argv)
     if args.https is not None:
+        # late: uvicorn and cryptography cost every stdio server a quarter of a second
+        from .https import LOOPBACK, https_server, local_certificate, url_of
+
         host, _, port = args.https.rpartition(":")
         host = host.strip("[]")
         if host not in LOOPBACK or not port.isdigit() or args.tls is None:
