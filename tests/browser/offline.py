@@ -1,10 +1,13 @@
-"""Headless Chromium with the network blocked, for the browser tests of static pages.
+"""Headless Chromium kept off the network, for the browser tests of static pages.
 
-`offline_page(browser, allowed)` opens a tab that lets through file:// and the given URL
-prefixes (a server the test started) and aborts every other request, recording it, so a test
-can fail on any attempt to reach the network. Importing this module skips the importing test
-module (every browser test imports it, JupyterLab's too): without HANDAGENT_BROWSER_TESTS=1, or
-without Chromium (a failure in CI).
+`offline_page(browser, allowed)` opens a tab that may load file://, data: and the given URL
+prefixes (a server the test started) and records every other request it makes, so a test can
+fail on any attempt to reach the network; Chromium itself resolves no host name but localhost,
+so such a request fails too. Nothing is intercepted on its way (interception would turn off
+Chromium's cache, and every page would parse the theme's 2 MB of scripts afresh), so tabs that
+share a context (`offline_page(browser, allowed, context=...)`) load the book's shared files once.
+Importing this module skips the importing test module (every browser test imports it,
+JupyterLab's too): without HANDAGENT_BROWSER_TESTS=1, or without Chromium (a failure in CI).
 """
 
 import os
@@ -26,6 +29,7 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",  # ours only
 ]
 
 if os.environ.get("HANDAGENT_BROWSER_TESTS") != "1":
@@ -39,7 +43,7 @@ if not CHROMIUM.exists():
         pytest.fail(reason.replace("skipped", "cannot run in CI"), pytrace=False)
     pytest.skip(reason, allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402  (after the skip)
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402  (after the skip)
 
 
 @contextmanager
@@ -51,22 +55,25 @@ def chromium():
         browser.close()
 
 
-def offline_page(browser: Browser, allowed: tuple[str, ...] = (), javascript: bool = True):
-    """A tab aborting every request but file:// and `allowed`; returns it and what it blocked."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, java_script_enabled=javascript
-    )
+def offline_page(
+    browser: Browser,
+    allowed: tuple[str, ...] = (),
+    javascript: bool = True,
+    context: BrowserContext | None = None,
+):
+    """A tab (in a new context, or the one given) and the list of requests it made to anything
+    but file://, data: and `allowed`: each one failed, and a test asserts the list is empty."""
+    if context is None:
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 900}, java_script_enabled=javascript
+        )
     page, blocked = context.new_page(), []
 
-    def route(request_route) -> None:
-        url = request_route.request.url
-        if url.startswith(("file://", "data:", *allowed)):
-            request_route.continue_()
-        else:
-            blocked.append(url)
-            request_route.abort()
+    def seen(request) -> None:
+        if not request.url.startswith(("file://", "data:", *allowed)):
+            blocked.append(request.url)
 
-    page.route("**/*", route)
+    page.on("request", seen)
     return page, blocked
 
 

@@ -1,11 +1,13 @@
 """The built book in headless Chromium, offline: every page loads, draws, and links correctly.
 
-A local HTTP server serves the book `make book` built (HANDAGENT_BOOK names its folder); every
-request to anything else is aborted and fails the test. Each page must load without a request
-off the machine or a script error, and every link it makes to a local page or anchor must lead
-somewhere. Each chapter page must draw what its stored outputs hold: every transcript (with the
-text of its first call and result), every diagram as an SVG picture of its four participants,
-and every widget's static rendering; and it offers a link to run the chapter on Binder.
+A local HTTP server serves the book `make book` built (HANDAGENT_BOOK names its folder); a
+request to anything else fails (Chromium resolves no other host) and fails the test. Each page
+must load without a request off the machine or a script error, and every link it makes to a
+local page or anchor must lead somewhere. Each chapter page must draw what its stored outputs
+hold: every transcript (with the text of its first call and result), every diagram as an SVG
+picture of its four participants, and every widget's static rendering; and it offers a link to
+run the chapter on Binder. Every page opens in one browser context, as a reader's tabs share a
+cache.
 
 Run by `make test-book` (after `make book`); without HANDAGENT_BOOK it skips.
 """
@@ -65,13 +67,18 @@ def site():
 
 @pytest.fixture(scope="module")
 def browser():
+    """One Chromium, and one context every page of the book opens in (its cache shared, as a
+    reader's is: the theme's scripts are parsed once, not on every page)."""
     with chromium() as browser:
-        yield browser
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        yield browser, context
+        context.close()
 
 
 def open_tab(browser, site):
-    """A fresh offline tab, and the lists of what it blocked and the script errors it raised."""
-    page, blocked = offline_page(browser, allowed=(site,))
+    """A new offline tab, and the lists of what it blocked and the script errors it raised."""
+    browser, context = browser
+    page, blocked = offline_page(browser, allowed=(site,), context=context)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page, blocked, errors
@@ -81,13 +88,13 @@ def open_tab(browser, site):
 def tab(browser, site):
     page, blocked, errors = open_tab(browser, site)
     yield page, blocked, errors
-    page.context.close()
+    page.close()
 
 
 class Chapter(NamedTuple):
     notebook: str  # "notebooks/zh-CN/03_feeding_results_back"
     page: Page
-    blocked: list[str]  # requests aborted: anything off the machine
+    blocked: list[str]  # requests to anything but the book's server: each failed
     errors: list[str]  # script errors the page raised
 
 
@@ -103,7 +110,7 @@ def chapter(request, browser, site):
         page.wait_for_load_state("load")
         yield Chapter(request.param, page, blocked, errors)
     finally:
-        page.context.close()
+        page.close()
     assert (blocked, errors) == ([], []), f"{request.param}.html, while its tests ran"
 
 
@@ -257,3 +264,14 @@ def test_search_finds_the_chapters_offline(tab, site):
     found = results.evaluate_all("items => items.map(li => li.querySelector('a').href)")
     assert any("/notebooks/03_feeding_results_back.html" in url for url in found)
     assert (blocked, errors) == ([], [])
+
+
+def test_a_request_off_the_machine_is_seen_and_fails(tab, site):
+    page, blocked, _ = tab
+    page.goto(f"{site}README.html")
+    page.wait_for_load_state("load")
+    failed = page.evaluate(
+        "() => fetch('https://example.com/x.js').then(() => 'reached', () => 'failed')"
+    )
+    assert (failed, blocked) == ("failed", ["https://example.com/x.js"])
+    blocked.clear()  # the tab is this test's own

@@ -1,9 +1,10 @@
 """Chapters 03 and 05 as GitHub shows them: nbconvert's HTML, no widget state, no JavaScript.
 
-The notebooks run afresh against the mock (as `make notebooks` runs them, widget state not
-stored), nbconvert writes HTML, and the page then gets GitHub's rules at their strictest: no
-scripts, no `<style>`, no inline styles, no classes. Chromium opens it with JavaScript off and
-every request but file:// aborted; any attempt fails the test. What must still be drawn: each
+GitHub shows the committed notebooks, as `make notebooks` stored them (no widget state; nbval
+proves in every run that the code makes those outputs now), so nbconvert writes HTML of the
+committed files, and the page then gets GitHub's rules at their strictest: no scripts, no
+`<style>`, no inline styles, no classes. Chromium opens it with JavaScript off and the network
+out of reach; any request but file:// fails the test. What must still be drawn: each
 transcript's call and result, the stepper's recorded steps, the inspector's rows with their ids,
 and the sequence diagram as an SVG picture with its four participants.
 
@@ -12,12 +13,10 @@ Run by `make test-browser`, like every test in this folder.
 
 import base64
 import re
-import shutil
 
 import nbformat
 import pytest
 from nbconvert import HTMLExporter
-from nbconvert.preprocessors import ExecutePreprocessor
 from offline import ROOT, chromium, offline_page, screenshot
 
 from handagent.views.diagram import PARTICIPANTS
@@ -36,27 +35,17 @@ def github_rules(page: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def chapters(tmp_path_factory, monkeypatch_module) -> dict:
-    """Each chapter run afresh: {name: (notebook, path of its page under GitHub's rules)}."""
+def chapters(tmp_path_factory) -> dict:
+    """Each committed chapter: {name: (notebook, path of its page under GitHub's rules)}."""
     folder = tmp_path_factory.mktemp("static")
-    monkeypatch_module.setenv("HANDAGENT_PROVIDER", "mock")
     out = {}
     for name in CHAPTERS:
-        shutil.copy(ROOT / "notebooks" / f"{name}.ipynb", folder)
-        notebook = nbformat.read(folder / f"{name}.ipynb", as_version=4)
-        runner = ExecutePreprocessor(timeout=300, store_widget_state=False, record_timing=False)
-        runner.preprocess(notebook, {"metadata": {"path": str(folder)}})
+        notebook = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
         assert "widgets" not in notebook.metadata  # as stored: no widget state to embed
         page, _ = HTMLExporter(template_name="lab").from_notebook_node(notebook)
         (folder / f"{name}.html").write_text(github_rules(page))
         out[name] = (notebook, folder / f"{name}.html")
     return out
-
-
-@pytest.fixture(scope="module")
-def monkeypatch_module():
-    with pytest.MonkeyPatch.context() as patch:
-        yield patch
 
 
 @pytest.fixture(scope="module")
