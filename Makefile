@@ -25,8 +25,10 @@ STAGES := lint unit nbval nbval-opus replay test-browser
 PARALLEL := $(if $(filter output-sync,$(.FEATURES)),-j$(words $(STAGES)) -Otarget,-j1)
 # `make test` marks each stage that failed here, to name them in its last line.
 FAILED_DIR := $(VENV)/.failed-stages
-# pytest processes per stage. With the stages running side by side, two per stage keep two
-# cores busy (three or four measured slower here: each worker collects every test file).
+# pytest processes per stage. Alone, two keep two cores busy (three or four measured slower
+# here: each worker collects every test file). In `make test`, where the stages already keep both
+# cores busy, the notebook stages run one process each: two workers cost a stage ~17 CPU-seconds
+# more (a second pytest, a second warm kernel process) and saved no time (benchmarks/README.md).
 WORKERS ?= 2
 NB_WORKERS ?= 2
 
@@ -146,7 +148,9 @@ test-stages: setup
 	@rm -rf $(FAILED_DIR) && mkdir -p $(FAILED_DIR)
 	@echo "make test: $(STAGES), $(if $(filter -j1,$(PARALLEL)),one after another,at the same time)"
 	@$(MAKE) --no-print-directory -k $(PARALLEL) $(STAGES) FAILED=$(FAILED_DIR) \
-		$(if $(filter command line,$(origin NB_PATHS)),,NBVAL_PATHS=notebooks/zh-CN) || true
+		$(if $(filter command line,$(origin NB_PATHS)),,NBVAL_PATHS=notebooks/zh-CN) \
+		$(if $(filter -j1,$(PARALLEL))$(filter command line,$(origin NB_WORKERS)),,NB_WORKERS=0) \
+		|| true
 
 unit: $(KERNEL_CONFIG)
 $(KERNEL_CONFIG):
