@@ -132,6 +132,9 @@ $(STAMP): requirements.txt pyproject.toml
 		$(BIN)/python -m pip install --quiet --upgrade pip && \
 		$(BIN)/python -m pip install --quiet -r requirements.txt; \
 	fi
+	@# The package is installed editable, so neither installer compiles it; every kernel and
+	@# server would compile it afresh wherever Python writes no bytecode (PYTHONDONTWRITEBYTECODE).
+	@$(BIN)/python -m compileall -q src
 	@touch $(STAMP)
 
 lab: setup
