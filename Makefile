@@ -150,7 +150,9 @@ test: test-stages
 test-stages: setup
 	@rm -rf $(FAILED_DIR) && mkdir -p $(FAILED_DIR)
 	@echo "make test: $(STAGES), $(if $(filter -j1,$(PARALLEL)),one after another,at the same time)"
-	@$(MAKE) --no-print-directory -k $(PARALLEL) $(STAGES) FAILED=$(FAILED_DIR) \
+	@# Bytecode caches are written (git ignores them) even where the environment says not to:
+	@# without them every pytest process rewrote every test module again, 4.7 CPU-s a worker.
+	@PYTHONDONTWRITEBYTECODE= $(MAKE) --no-print-directory -k $(PARALLEL) $(STAGES) FAILED=$(FAILED_DIR) \
 		$(if $(filter command line,$(origin NB_PATHS)),,NBVAL_PATHS=notebooks/zh-CN) \
 		$(if $(filter -j1,$(PARALLEL))$(filter command line,$(origin NB_WORKERS)),,NB_WORKERS=0) \
 		|| true
