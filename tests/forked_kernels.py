@@ -26,12 +26,14 @@ import atexit
 import json
 import os
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import threading
+import traceback
 
 from jupyter_client.provisioning import LocalProvisioner
 
@@ -102,6 +104,8 @@ def run_kernel(request: dict, fds: list[int]) -> None:
         code = 0
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+    except BaseException:  # on the stderr the kernel manager gave: a kernel that never started
+        traceback.print_exc()
     finally:
         try:
             atexit._run_exitfuncs()
@@ -140,9 +144,7 @@ class _Warm:
         if cls.process and cls.process.poll() is None:
             cls.process.kill()
             cls.process.wait()
-        for name in os.listdir(folder):
-            os.unlink(os.path.join(folder, name))
-        os.rmdir(folder)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class ForkedKernel:
@@ -204,7 +206,11 @@ class ForkedProvisioner(LocalProvisioner):
                 stream_fd(kwargs.get("stdout"), 1),
                 stream_fd(kwargs.get("stderr"), 2),
             ]
-            pid = fork_kernel(path, cmd, env, cwd, streams)
+            try:
+                pid = fork_kernel(path, cmd, env, cwd, streams)
+            except (OSError, ValueError):  # the warm process is gone: the usual way from now on
+                _Warm.failed = True
+                return await super().launch_kernel(cmd, **kwargs)
         self.process = ForkedKernel(pid)
         self.pid = self.pgid = pid
         self.cwd = cwd

@@ -59,6 +59,21 @@ def test_a_forked_kernel_can_be_interrupted_and_is_seen_to_end(kernel):
     assert not kernel.km.is_alive()
 
 
+def test_without_the_warm_process_a_kernel_starts_the_usual_way(monkeypatch, tmp_path):
+    monkeypatch.setattr(forked_kernels._Warm, "failed", False)
+    monkeypatch.setattr(forked_kernels._Warm, "process", object())  # started, and since gone
+    monkeypatch.setattr(forked_kernels._Warm, "path", str(tmp_path / "gone.sock"))
+    monkeypatch.setattr(nbval.kernel, "KernelManager", nbval.kernel.KernelManager)
+    nbval_kernels.pytest_configure(config=None)
+    kernel = nbval.kernel.RunningKernel(nbval.kernel.CURRENT_ENV_KERNEL_NAME, cwd=str(tmp_path))
+    try:
+        assert not isinstance(kernel.km.provisioner.process, forked_kernels.ForkedKernel)
+        kernel.execute_cell_input("6 * 7")
+        assert result_of(kernel) == "42"
+    finally:
+        kernel.stop()
+
+
 def test_any_other_kernel_command_starts_the_usual_way():
     assert forked_kernels.forkable([sys.executable, "-m", "ipykernel_launcher", "-f", "c.json"])
     assert not forked_kernels.forkable(["/usr/bin/python3", "-m", "ipykernel_launcher"])
