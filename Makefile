@@ -41,9 +41,12 @@ lint_command = $(BIN)/ruff check src tests notebooks benchmarks && \
 KERNEL_CONFIG := $(VENV)/jupyter-test/jupyter_nbconvert_config.json
 # loadfile: a test file's tests share one worker, so a module-scoped fixture is built once
 # (test_secrets' two runs of the series). xdist 3.8's loadgroup does not group under pytest 9.
+# The unit stage also keeps, as data, the requests tests/api puts to check_request
+# (tests/drift_cases.py), then runs the drift check without a key (below) on them.
 unit_command = $(MOCK) JUPYTER_CONFIG_PATH=$(CURDIR)/$(dir $(KERNEL_CONFIG)) \
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile \
-	--ignore=tests/browser tests
+	-p tests.drift_cases --drift-cases $(DRIFT_CASES) --ignore=tests/browser tests && \
+	$(BIN)/python -m handagent.record.drift --cases $(DRIFT_CASES) --cap $(CAP) --offline
 # One kernel per notebook, on Unix sockets (tests/nbval_kernels.py says why); a notebook's cells
 # stay together, in order, on one worker. The startup ceiling is for a machine under load.
 # `make nbval NB_PATHS=notebooks/03_feeding_results_back.ipynb` checks one notebook.
@@ -88,12 +91,10 @@ nbval-key_command = $(NBVAL_LAX) -p tests.nbval_key -o testpaths=notebooks $(KEY
 # `make record NOTEBOOKS=...` again). One process, no xdist: it is the cheapest in CPU.
 # `make replay NOTEBOOKS=notebooks/03_feeding_results_back.ipynb` replays one chapter.
 # The English chapters `make record` and `make replay` take: NOTEBOOKS=... when given, else all.
-# Then the drift check without a key (below): the recorded traffic against the mock, ~15 s.
 CHOSEN = $(if $(filter command line,$(origin NOTEBOOKS)),$(NOTEBOOKS),$(ENGLISH))
 replay_command = HANDAGENT_PROVIDER=replay $(BIN)/python -m pytest -p no:cacheprovider \
 	--nbval --nbval-current-env $(NBVAL_KERNELS) -p tests.nbval_replay \
-	--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks $(CHOSEN) && \
-	$(drift_command) --offline
+	--nbval-sanitize-with notebooks/sanitize.cfg -o testpaths=notebooks $(CHOSEN)
 # The drift check, `make drift` (CONTRIBUTING.md, "The drift check"): the cases the API rules'
 # tests put to check_request (collected as data by tests/drift_cases.py) and the traffic recorded
 # from the real API (tests/recorded), sent to the API and to the mock with ANTHROPIC_API_KEY

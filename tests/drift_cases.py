@@ -3,6 +3,10 @@ as data for the drift check's corpus (`handagent.record.drift.probes.cases`).
 
     python -m pytest -p tests.drift_cases --drift-cases build/drift/cases.json tests/api
 
+`make test`'s unit stage loads it over the whole suite (on xdist workers, each sending what it kept
+to the controller, which writes the file): only the calls made while a test of tests/api runs are
+kept, so the file is the one `make drift` collects, and tests/api runs once.
+
 Every call a test makes to `handagent.api.checks.check_request` (directly, or through
 `builders.rejected`) is kept with the test's id, the request (body, count_tokens, version, beta
 values) and what the check said: null for a request it accepts, else the refusal's status, type
@@ -19,6 +23,8 @@ import inspect
 import json
 from pathlib import Path
 
+import pytest
+
 from handagent.api import checks
 
 CHECK = checks.check_request
@@ -26,9 +32,12 @@ SIGNATURE = inspect.signature(CHECK)
 MAX_BODY_BYTES = 100_000
 KEPT: list[dict] = []
 RUNNING = {"test": ""}
+RULES_TESTS = "tests/api/"
 
 
 def _keep(arguments: dict, said: dict | None) -> None:
+    if not RUNNING["test"].startswith(RULES_TESTS):  # the mock's own tests call it too, by the
+        return  # thousand
     try:
         text = json.dumps(arguments["body"], allow_nan=False)
     except (TypeError, ValueError):
@@ -37,7 +46,7 @@ def _keep(arguments: dict, said: dict | None) -> None:
         return
     body = json.loads(text)
     KEPT.append({"test": RUNNING["test"], "body": body, "count_tokens": arguments["count_tokens"],
-                 "version": arguments["version"], "betas": list(arguments["betas"]),
+                 "version": arguments["version"], "betas": sorted(arguments["betas"]),
                  "said": said})  # fmt: skip
 
 
@@ -68,6 +77,17 @@ def pytest_runtest_setup(item) -> None:
 
 def pytest_sessionfinish(session) -> None:
     path = session.config.getoption("--drift-cases")
-    if path:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(json.dumps(KEPT, ensure_ascii=False) + "\n", encoding="utf-8")
+    if not path:
+        return
+    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller writes
+        session.config.workeroutput["drift_cases"] = json.dumps(KEPT, ensure_ascii=False)
+        return
+    KEPT.sort(key=lambda case: case["test"])  # stable: a test's own cases stay in their order
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps(KEPT, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """On the controller, as each xdist worker ends: what it kept."""
+    KEPT.extend(json.loads(getattr(node, "workeroutput", {}).get("drift_cases", "[]")))
