@@ -38,7 +38,8 @@ import traceback
 from jupyter_client.provisioning import LocalProvisioner
 
 LAUNCHER = "ipykernel_launcher"
-WARM = ("anthropic", "aiohttp", "ipywidgets", "ipykernel.kernelapp", "ipykernel.zmqshell")
+# Not ipywidgets: imported where no IPython runs, it never registers its comm target in the kernel.
+WARM = ("anthropic", "aiohttp", "ipykernel.kernelapp", "ipykernel.zmqshell")
 
 
 def serve(path: str) -> None:
