@@ -1,11 +1,11 @@
 """Headless Chromium kept off the network, for the browser tests of static pages.
 
-`offline_page(browser, allowed)` opens a tab that may load file://, data: and the given URL
-prefixes (a server the test started) and records every other request it makes, so a test can
-fail on any attempt to reach the network; Chromium itself resolves no host name but localhost,
-so such a request fails too. Nothing is intercepted on its way (interception would turn off
-Chromium's cache, and every page would parse the theme's 2 MB of scripts afresh), so tabs that
-share a context (`offline_page(browser, allowed, context=...)`) load the book's shared files once.
+`offline_page(new_context(browser), allowed)` opens a tab that may load file://, data: and the
+given URL prefixes (a server the test started) and records every other request it makes, so a
+test can fail on any attempt to reach the network; Chromium itself resolves no host name but
+localhost, so such a request fails too. Nothing is intercepted on its way (interception would
+turn off Chromium's cache, and every page would parse the theme's 2 MB of scripts afresh), so
+tabs opened in one context load the book's shared files once.
 Importing this module skips the importing test module (every browser test imports it,
 JupyterLab's too): without HANDAGENT_BROWSER_TESTS=1, or without Chromium (a failure in CI).
 """
@@ -55,18 +55,16 @@ def chromium():
         browser.close()
 
 
-def offline_page(
-    browser: Browser,
-    allowed: tuple[str, ...] = (),
-    javascript: bool = True,
-    context: BrowserContext | None = None,
-):
-    """A tab (in a new context, or the one given) and the list of requests it made to anything
-    but file://, data: and `allowed`: each one failed, and a test asserts the list is empty."""
-    if context is None:
-        context = browser.new_context(
-            viewport={"width": 1280, "height": 900}, java_script_enabled=javascript
-        )
+def new_context(browser: Browser, javascript: bool = True) -> BrowserContext:
+    """A fresh context (its own cache and storage) with the tests' window size."""
+    return browser.new_context(
+        viewport={"width": 1280, "height": 900}, java_script_enabled=javascript
+    )
+
+
+def offline_page(context: BrowserContext, allowed: tuple[str, ...] = ()):
+    """A new tab in `context`, and the list of requests it made to anything but file://, data:
+    and `allowed`: each one failed, and a test asserts the list is empty."""
     page, blocked = context.new_page(), []
 
     def seen(request) -> None:

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
-from offline import ROOT, chromium, offline_page, screenshot
+from offline import ROOT, chromium, new_context, offline_page, screenshot
 from playwright.sync_api import Page
 
 if not os.environ.get("HANDAGENT_BOOK"):
@@ -66,27 +66,26 @@ def site():
 
 
 @pytest.fixture(scope="module")
-def browser():
-    """One Chromium, and one context every page of the book opens in (its cache shared, as a
-    reader's is: the theme's scripts are parsed once, not on every page)."""
+def context():
+    """One Chromium context every page of the book opens in (its cache shared, as a reader's
+    tabs share one: the theme's scripts are parsed once, not on every page)."""
     with chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        yield browser, context
-        context.close()
+        shared = new_context(browser)
+        yield shared
+        shared.close()
 
 
-def open_tab(browser, site):
+def open_tab(context, site):
     """A new offline tab, and the lists of what it blocked and the script errors it raised."""
-    browser, context = browser
-    page, blocked = offline_page(browser, allowed=(site,), context=context)
+    page, blocked = offline_page(context, allowed=(site,))
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page, blocked, errors
 
 
 @pytest.fixture
-def tab(browser, site):
-    page, blocked, errors = open_tab(browser, site)
+def tab(context, site):
+    page, blocked, errors = open_tab(context, site)
     yield page, blocked, errors
     page.close()
 
@@ -99,12 +98,12 @@ class Chapter(NamedTuple):
 
 
 @pytest.fixture(scope="module", params=NOTEBOOKS)
-def chapter(request, browser, site):
+def chapter(request, context, site):
     """A chapter's page, loaded once for all its tests: pytest runs them one after another (a
     module-scoped parameter), so each chapter costs one tab and one load, not four. Whatever
     its tests did to it (scrolled, fetched, took a picture), it blocked nothing and raised no
     script error by the end."""
-    page, blocked, errors = open_tab(browser, site)
+    page, blocked, errors = open_tab(context, site)
     try:
         assert page.goto(f"{site}{request.param}.html").ok
         page.wait_for_load_state("load")

@@ -17,7 +17,7 @@ import re
 import nbformat
 import pytest
 from nbconvert import HTMLExporter
-from offline import ROOT, chromium, offline_page, screenshot
+from offline import ROOT, chromium, new_context, offline_page, screenshot
 
 from handagent.views.diagram import PARTICIPANTS
 from handagent.views.stepper import LABELS
@@ -66,7 +66,7 @@ def outputs(notebook, has: str) -> list[dict]:
 
 
 def opened(browser, path):
-    page, blocked = offline_page(browser, javascript=False)
+    page, blocked = offline_page(new_context(browser, javascript=False))
     page.goto(path.as_uri())
     return page, blocked, " ".join(page.inner_text("body").split())
 
