@@ -7,7 +7,9 @@ local page or anchor must lead somewhere. Each chapter page must draw what its s
 hold: every transcript (with the text of its first call and result), every diagram as an SVG
 picture of its four participants, and every widget's static rendering; and it offers a link to
 run the chapter on Binder. Every page opens in one browser context, as a reader's tabs share a
-cache.
+cache, and the chapters one after another in one tab, as a reader follows the book: a new tab
+per chapter cost Chromium a new renderer process and 1.5 CPU-s a page, the same tab 0.4
+(benchmarks/README.md). Each page's requests and script errors are counted from its own load.
 
 Run by `make test-book` (after `make book`); without HANDAGENT_BOOK it skips.
 """
@@ -75,41 +77,65 @@ def context():
         shared.close()
 
 
-def open_tab(context, site):
-    """A new offline tab, and the lists of what it blocked and the script errors it raised."""
-    page, blocked = offline_page(context, allowed=(site,))
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page, blocked, errors
-
-
-@pytest.fixture
-def tab(context, site):
-    page, blocked, errors = open_tab(context, site)
-    yield page, blocked, errors
-    page.close()
-
-
-class Chapter(NamedTuple):
-    notebook: str  # "notebooks/zh-CN/03_feeding_results_back"
+class Tab(NamedTuple):
     page: Page
     blocked: list[str]  # requests to anything but the book's server: each failed
     errors: list[str]  # script errors the page raised
 
 
+def open_tab(context, site) -> Tab:
+    """A new offline tab, with the lists of what it blocked and the script errors it raised."""
+    page, blocked = offline_page(context, allowed=(site,))
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return Tab(page, blocked, errors)
+
+
+def fresh(tab: Tab) -> Tab:
+    """The tab with its lists emptied, for the next page it loads."""
+    tab.blocked.clear()
+    tab.errors.clear()
+    return tab
+
+
+@pytest.fixture(scope="module")
+def reading(context, site):
+    """The tab the chapters load in, one after another."""
+    tab = open_tab(context, site)
+    yield tab
+    tab.page.close()
+
+
+@pytest.fixture(scope="module")
+def browsing(context, site):
+    """The tab the book's other pages load in, one test after another."""
+    tab = open_tab(context, site)
+    yield tab
+    tab.page.close()
+
+
+@pytest.fixture
+def tab(browsing):
+    return fresh(browsing)
+
+
+class Chapter(NamedTuple):
+    notebook: str  # "notebooks/zh-CN/03_feeding_results_back"
+    page: Page
+    blocked: list[str]  # requests to anything but the book's server since the chapter's load
+    errors: list[str]  # script errors the page raised since then
+
+
 @pytest.fixture(scope="module", params=NOTEBOOKS)
-def chapter(request, context, site):
+def chapter(request, reading, site):
     """A chapter's page, loaded once for all its tests: pytest runs them one after another (a
-    module-scoped parameter), so each chapter costs one tab and one load, not four. Whatever
-    its tests did to it (scrolled, fetched, took a picture), it blocked nothing and raised no
-    script error by the end."""
-    page, blocked, errors = open_tab(context, site)
-    try:
-        assert page.goto(f"{site}{request.param}.html").ok
-        page.wait_for_load_state("load")
-        yield Chapter(request.param, page, blocked, errors)
-    finally:
-        page.close()
+    module-scoped parameter), so each chapter costs one load, not four. Whatever its tests did
+    to it (scrolled, fetched, took a picture), it blocked nothing and raised no script error by
+    the end."""
+    page, blocked, errors = fresh(reading)
+    assert page.goto(f"{site}{request.param}.html").ok
+    page.wait_for_load_state("load")
+    yield Chapter(request.param, page, blocked, errors)
     assert (blocked, errors) == ([], []), f"{request.param}.html, while its tests ran"
 
 
