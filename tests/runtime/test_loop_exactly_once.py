@@ -56,6 +56,18 @@ def release_the_tools_that_never_stop():
     NEVER.set()
 
 
+@pytest.fixture(autouse=True, scope="module")
+def stop_is_heard():
+    """SIGINT raises KeyboardInterrupt on the main thread, as in a kernel running a cell, however
+    the suite was started. A shell starts a background job (`make test &`, `nohup`) with SIGINT
+    ignored, and Python then leaves it ignored: every press of stop was dropped, each tool
+    waiting for it waited out its 60 s, and the property test below failed and shrank for many
+    minutes."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 def press_stop() -> None:
     """What Jupyter's stop button does: SIGINT, handled on the main thread as KeyboardInterrupt."""
     signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
