@@ -3,6 +3,8 @@
 Prices are typed out from the reference (§1.1) so the catalogue rows are checked too.
 """
 
+import ssl
+
 import anthropic
 import httpx
 import pytest
@@ -175,3 +177,24 @@ def test_a_cached_prompt_is_priced_part_by_part(meter):
     written, read = (dollars(call) for call in meter.calls)
     assert written == pytest.approx((10 * 0.10 + out * 0.50 + 2_606 * 0.125) / 1e6)
     assert read == pytest.approx((10 * 0.10 + out * 0.50 + 2_606 * 0.01) / 1e6)
+
+
+def test_the_clients_the_package_makes_share_one_tls_context_that_verifies(mock_server):
+    """The CA bundle is loaded once per process, not once per client (30 ms of CPU each)."""
+    from unittest.mock import patch
+
+    from handagent.cost import http_client, tls_context
+    from handagent.runtime.protocol import user_text
+    from handagent.runtime.providers import complete
+    from handagent.runtime.senders import sender
+
+    context = tls_context()
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+    again = AssertionError("the CA bundle was loaded again")
+    with patch.object(ssl.SSLContext, "load_verify_locations", side_effect=again):
+        http_client().close()
+        for api in ("anthropic", "openai_chat"):
+            sender(api=api, model=models.DEFAULT, base_url=mock_server.base_url, api_key="k")
+        reply = complete([user_text("hi")], [], api="anthropic", model=models.DEFAULT,
+                         base_url=mock_server.base_url, api_key="k")  # fmt: skip
+    assert reply.stop_reason == "stop"

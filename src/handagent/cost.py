@@ -15,7 +15,9 @@ batch and priority-tier prices, compressed event streams, and models with no pri
 """
 
 import json
+import ssl
 from dataclasses import dataclass
+from functools import cache
 from threading import Lock
 
 import anthropic
@@ -183,7 +185,17 @@ METER = Meter()  # one per process: a notebook's kernel
 
 def http_client() -> httpx2.Client:
     """The SDK's default HTTP client, with the meter's hook: pass it as `http_client=`."""
-    return anthropic.DefaultHttpxClient(event_hooks={"response": [METER.on_response]})
+    hooks = {"response": [METER.on_response]}
+    return anthropic.DefaultHttpxClient(verify=tls_context(), event_hooks=hooks)
+
+
+@cache
+def tls_context() -> ssl.SSLContext:
+    """The TLS settings every HTTP client the package makes shares (`verify=tls_context()`):
+    httpx loads the CA bundle again for each client it makes otherwise, 30 ms of CPU each time
+    (12 s over the unit tests' 415 clients). Safe to share between clients and threads; it reads
+    SSL_CERT_FILE and SSL_CERT_DIR when first made, as httpx does for each client."""
+    return httpx2.create_ssl_context()
 
 
 def _dollars(amount: float) -> str:

@@ -140,7 +140,7 @@ LONGER = {
     "api.models": (519, "the catalogue: one row per model, each with its date and source"),
     "api.history": (287, "the conversation rules, each with its wording"),
     "api.fields": (235, "the tables of fields per version and beta"),
-    "cost": (262, "the meter and its HTTP hooks for both SDKs' clients"),
+    "cost": (274, "the meter, its HTTP hooks and the TLS context both SDKs' clients share"),
     "llm": (220, "call_model and the one line a room's learner reads: chapters 00-01 print it"),
     "views.stepper": (228, "a widget and its static rendering"),
     "views.neutral": (213, "four views of one record"),

@@ -31,7 +31,7 @@ import httpx
 
 from ..api import API_VERSION
 from ..config import redact
-from ..cost import METER
+from ..cost import METER, tls_context
 from .adapters import (
     from_anthropic,
     from_openai_chat,
@@ -172,7 +172,7 @@ def complete(
 
     try:
         hooks = {"response": [METER.on_response]}  # every reply is metered (handagent.cost)
-        with httpx.Client(timeout=timeout, event_hooks=hooks) as client:
+        with httpx.Client(timeout=timeout, event_hooks=hooks, verify=tls_context()) as client:
             if stream:
                 with client.stream("POST", url, json=body, headers=sent) as response:
                     return _read_stream(response, Assembler(model=model, provider=api), why)

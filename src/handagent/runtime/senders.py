@@ -37,7 +37,7 @@ import httpx
 import openai
 
 from ..config import redact
-from ..cost import METER
+from ..cost import METER, tls_context
 from ..language import pick
 from .adapters import from_anthropic, from_openai_chat
 from .loop import Send
@@ -85,15 +85,16 @@ def sender(
     where = httpx.URL(root).netloc.decode()  # host:port, never a user:password@
     attempts = []  # one entry per HTTP request the SDK sends: retries show as more than one
     hooks = {"request": [attempts.append], "response": [METER.on_response]}  # metered
+    http = {"verify": tls_context(), "event_hooks": hooks}
     if api == "anthropic":
         client = anthropic.Anthropic(
             base_url=root, api_key=api_key, max_retries=max_retries, timeout=timeout,
-            default_headers=headers, http_client=anthropic.DefaultHttpxClient(event_hooks=hooks),
+            default_headers=headers, http_client=anthropic.DefaultHttpxClient(**http),
         )  # fmt: skip
     elif api == "openai_chat":
         client = openai.OpenAI(
             base_url=root + "/v1", api_key=api_key, max_retries=max_retries, timeout=timeout,
-            default_headers=headers, http_client=openai.DefaultHttpxClient(event_hooks=hooks),
+            default_headers=headers, http_client=openai.DefaultHttpxClient(**http),
         )  # fmt: skip
     else:
         raise ValueError(f"api must be 'anthropic' or 'openai_chat', not {api!r}.")
