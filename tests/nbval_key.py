@@ -18,8 +18,8 @@ Left out: the real API (no key reaches this machine), cells that start a mock of
 import os
 import sys
 
-from handagent.llm import MOCK_KEY
 from handagent.mock import MockServer
+from handagent.room import MOCK_KEY
 
 _MOCK: list[MockServer] = []  # this process's provider, when it runs kernels
 

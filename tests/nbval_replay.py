@@ -7,10 +7,10 @@ allowed to differ from the stored (mock) outputs.
 
 nbval starts a notebook's kernel when its first cell is set up, with this process's environment
 (--nbval-current-env), so HANDAGENT_CASSETTES is set just before, to the notebook's cassette
-(`handagent.record.cassette_path`: notebooks/03_x.ipynb -> cassettes/03_x.json, `cassettes/`
-beside `notebooks/`). A request the notebook no longer makes as recorded is then refused, naming
-the first difference from its own cassette: the cell fails, and so does the stage. A notebook
-without a cassette fails at its first request ("no cassette at ...").
+(`handagent.mock.http.cassettes.cassette_path`: notebooks/03_x.ipynb -> cassettes/03_x.json,
+`cassettes/` beside `notebooks/`). A request the notebook no longer makes as recorded is then
+refused, naming the first difference from its own cassette: the cell fails, and so does the
+stage. A notebook without a cassette fails at its first request ("no cassette at ...").
 
 nbval takes one sanitize file; this plugin gives it a copy of the one named plus the rule for the
 first cell's provider lines (mock when stored, replay now: the output holds nothing else).
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from handagent.record.__main__ import cassette_path
+from handagent.mock.http.cassettes import cassette_path
 
 PROVIDER_LINE = r"""
 [the provider line: replay and mock]

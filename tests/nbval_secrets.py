@@ -23,7 +23,7 @@ import secrets
 
 import nbval.kernel
 
-from handagent.llm import MOCK_KEY
+from handagent.room import MOCK_KEY
 
 SECRET = secrets.token_hex(12)  # new every run: no stored output or committed file can hold it
 KEY = "sk-ant-" + "sentinel-" + SECRET  # built here, so no committed file holds a key's shape

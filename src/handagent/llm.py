@@ -31,6 +31,7 @@ from .config import Settings, describe, load_settings, redact
 from .cost import http_client
 from .language import pick
 from .room import (
+    MOCK_KEY,  # a learner's import too: `from handagent.llm import MOCK_KEY`
     NOTEBOOK_HEADER,
     REPLAY_HEADER,
     mock_instead,  # noqa: F401  (a learner's import: `from handagent.llm import ...`)
@@ -42,7 +43,6 @@ MAX_TOKENS = 1024  # thinking counts toward it too: enough for a thinking model'
 TIMEOUT_SECONDS = 60.0
 EXPLAIN_CHARACTERS = 300  # of the provider's words: one line, and no echo of a whole request
 DEFAULT_BASE_URL = "https://api.anthropic.com"  # the SDK's own default
-MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key but `bad-...`; a real one never goes
 
 
 def room_headers() -> dict[str, str]:

@@ -1,10 +1,12 @@
 """What a request to a room or a mock carries beyond the API's own headers, and why.
 
-A room (one mock a workshop shares) and the replaying mock read two headers the real API never
-sees: the notebook a request comes from (`x-handagent-notebook`, from JupyterLab's
-JPY_SESSION_NAME), and `x-replay: mock`, sent inside `with mock_instead():`, which lets the mock
-answer a request the cassettes do not hold. Both sides, the client in `handagent.llm` and the
-server in `handagent.mock`, take the names from here, so the server needs nothing of the SDK.
+The key a request to the mock carries (`MOCK_KEY`: not secret, so a test can tell it from a
+real key in any output). A room (one mock a workshop shares) and the replaying mock read two
+headers the real API never sees: the notebook a request comes from (`x-handagent-notebook`,
+from JupyterLab's JPY_SESSION_NAME), and `x-replay: mock`, sent inside `with mock_instead():`,
+which lets the mock answer a request the cassettes do not hold. Both sides, the client in
+`handagent.llm` and the server in `handagent.mock`, take the names from here, so the server
+needs nothing of the SDK.
 
 Not here: which requests carry them (`handagent.llm.room_headers`: none to Anthropic's host).
 """
@@ -14,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+MOCK_KEY = "mock-key-not-secret"  # the mock accepts any key but `bad-...`; a real one never goes
 NOTEBOOK_HEADER = "x-handagent-notebook"  # "03_feeding_results_back.ipynb", "zh-CN/03_...ipynb"
 REPLAY_HEADER = "x-replay"  # "mock": a request no cassette holds is answered by the mock
 _MOCK_INSTEAD = {"open": 0}  # `mock_instead()` blocks open in this process

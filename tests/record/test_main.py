@@ -18,8 +18,8 @@ from handagent import llm
 from handagent.cost import Call, dollars
 from handagent.mock import MockServer, mock_instead
 from handagent.mock.http import cassettes
-from handagent.mock.http.cassettes import load_cassette
-from handagent.record.__main__ import calls_billed, cassette_path, cost, run_through
+from handagent.mock.http.cassettes import cassette_path, load_cassette
+from handagent.record.__main__ import calls_billed, cost, run_through
 
 CHAPTER = ROOT / "notebooks" / "03_feeding_results_back.ipynb"
 CASSETTE = ROOT / "cassettes" / "03_feeding_results_back.json"

@@ -31,19 +31,12 @@ from nbclient import NotebookClient
 from ..cost import Call, call_from_usage, dollars
 from ..mock import MockServer
 from ..mock.http import cassettes
+from ..mock.http.cassettes import CASSETTES, cassette_path
 from .proxy import PLACEHOLDER_KEY, RecordingProxy
 
-DEFAULT_OUT = Path("cassettes")
 API = "https://api.anthropic.com"
 CHAT = "/v1/chat/completions"
 PRICED = ("/v1/messages", CHAT)  # count_tokens and the models route are free
-
-
-def cassette_path(notebook: Path, out: Path = DEFAULT_OUT) -> Path:
-    """Example: notebooks/zh-CN/03_x.ipynb -> cassettes/zh-CN/03_x.json"""
-    parts = notebook.with_suffix(".json").parts
-    under = parts[parts.index("notebooks") + 1 :] if "notebooks" in parts else parts[-1:]
-    return out.joinpath(*under)
 
 
 def run_through(notebook: Path, upstream: str, key: str | None) -> list[dict]:
@@ -102,7 +95,7 @@ def run(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("notebooks", nargs="+", type=Path, help="the notebooks to record")
     parser.add_argument("--upstream", help="mock, or an API's host root (default: the real API)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="default cassettes/")
+    parser.add_argument("--out", type=Path, default=CASSETTES, help="default cassettes/")
     args = parser.parse_args(argv)
     load_dotenv(find_dotenv(usecwd=True))
     key = os.environ.get("ANTHROPIC_API_KEY") or None

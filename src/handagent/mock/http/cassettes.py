@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 CASSETTE_VERSION = 1
+CASSETTES = Path("cassettes")  # where `make record` writes them, beside notebooks/
 # Request headers that change what the API answers; the rest (user-agent, x-stainless-*, keys,
 # content-length) vary between runs and machines and are not kept.
 REQUEST_HEADERS = ("anthropic-version", "anthropic-beta", "content-type", "x-mock-fault",
@@ -39,6 +40,16 @@ STYLES = {  # json style -> json.dumps arguments
 }
 SCRUBBED = "[api key]"
 KEY_LIKE = re.compile(r"sk-ant-[A-Za-z0-9_-]{8,}")  # a real key, wherever it hides
+
+
+def cassette_path(notebook: Path, out: Path = CASSETTES) -> Path:
+    """Where a notebook's cassette sits: its path under notebooks/, under `out`.
+
+    Example: notebooks/zh-CN/03_x.ipynb -> cassettes/zh-CN/03_x.json
+    """
+    parts = notebook.with_suffix(".json").parts
+    under = parts[parts.index("notebooks") + 1 :] if "notebooks" in parts else parts[-1:]
+    return out.joinpath(*under)
 
 
 @dataclass(frozen=True)
