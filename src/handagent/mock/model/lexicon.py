@@ -220,7 +220,7 @@ def _terms(text: str, numeric: bool | None, also: bool | None) -> frozenset[str]
     if numeric is None:
         numeric = bool(re.search(r"\d|[一二三四五六七八九十百千万]", text))
     found = set()
-    for word in words(text):
+    for word in dict.fromkeys(words(text)):  # each word once: a long text repeats most of them
         stemmed = stem(word)
         if word in STOP_WORDS or stemmed in STOP_WORDS:
             continue
