@@ -24,6 +24,7 @@ tool_choice, `thinking` and `output_config` (the model's defaults apply) and oth
 fields, prompt caching.
 """
 
+import json
 from collections.abc import Callable
 from typing import Literal
 
@@ -83,7 +84,12 @@ def request_body(
         body["stream"] = True
     # A lone surrogate (a model's broken "\ud83d" escape, kept as it came in the log) cannot be
     # encoded: folded here, on the copy sent, or the whole session could never be sent again.
-    return fold_surrogates(body)
+    # The usual body has none, which the C encoder tells faster than walking every string.
+    try:
+        json.dumps(body, ensure_ascii=False).encode()
+        return body
+    except (UnicodeEncodeError, TypeError, ValueError):
+        return fold_surrogates(body)
 
 
 def _status_error(response: httpx.Response) -> str:
