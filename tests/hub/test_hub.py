@@ -35,6 +35,9 @@ PROXY = HUB / "node_modules" / ".bin" / "configurable-http-proxy"
 CHAPTER = "notebooks/03_feeding_results_back.ipynb"
 LEARNERS = ("ada", "bo", "cy")
 CEILING = 180.0  # seconds any wait may last: a loaded machine, never the time the work takes
+# One client for every request here: each new one loads the CA bundle (30 ms of CPU), and the
+# waits below ask several times a second.
+HTTP = httpx.Client(timeout=CEILING)
 
 
 def the_proxy() -> None:
@@ -97,8 +100,8 @@ def hub(tmp_path_factory):
     def answering() -> bool:
         assert process.poll() is None, Path(log).read_text()[-3000:]
         try:
-            return httpx.get(f"{url}/hub/api/").status_code == 200 and bool(
-                httpx.get(f"{room}/room.json").status_code == 200
+            return HTTP.get(f"{url}/hub/api/").status_code == 200 and bool(
+                HTTP.get(f"{room}/room.json").status_code == 200
             )
         except httpx.TransportError:
             return False
@@ -116,7 +119,7 @@ def run_cells(url: str, headers: dict, user: str, notebook: nbformat.NotebookNod
     """Open the chapter as JupyterLab does (a session) and run its code cells over the kernel's
     websocket; each cell's (status, error name)."""
     server = f"{url}/user/{user}"
-    session = httpx.post(f"{server}/api/sessions", headers=headers, timeout=CEILING, json={
+    session = HTTP.post(f"{server}/api/sessions", headers=headers, json={
         "path": CHAPTER, "type": "notebook", "kernel": {"name": "python3"}})  # fmt: skip
     session.raise_for_status()
     kernel = session.json()["kernel"]["id"]
@@ -152,14 +155,14 @@ def run_cells(url: str, headers: dict, user: str, notebook: nbformat.NotebookNod
 
 def test_three_learners_run_chapter_03_through_the_room_and_its_page_shows_them(hub):
     url, admin, room, log = hub
-    created = httpx.post(f"{url}/hub/api/users", headers=admin, json={"usernames": list(LEARNERS)})
+    created = HTTP.post(f"{url}/hub/api/users", headers=admin, json={"usernames": list(LEARNERS)})
     assert created.status_code == 201, created.text
     for user in LEARNERS:
-        started = httpx.post(f"{url}/hub/api/users/{user}/server", headers=admin, timeout=CEILING)
+        started = HTTP.post(f"{url}/hub/api/users/{user}/server", headers=admin)
         assert started.status_code in (201, 202), started.text
 
     def ready() -> bool:
-        models = [httpx.get(f"{url}/hub/api/users/{u}", headers=admin).json() for u in LEARNERS]
+        models = [HTTP.get(f"{url}/hub/api/users/{u}", headers=admin).json() for u in LEARNERS]
         return all(m["servers"].get("", {}).get("ready") for m in models)
 
     began = time.monotonic()
@@ -184,7 +187,7 @@ def test_three_learners_run_chapter_03_through_the_room_and_its_page_shows_them(
     assert {u: [status for status, _ in results.get(u, [])] for u in LEARNERS} == {
         u: expected for u in LEARNERS
     }, Path(log).read_text()[-3000:]
-    shown = {row["label"]: row for row in httpx.get(f"{room}/room.json").json()["learners"]}
+    shown = {row["label"]: row for row in HTTP.get(f"{room}/room.json").json()["learners"]}
     assert sorted(shown) == sorted(LEARNERS)
     for user in LEARNERS:
         assert shown[user]["chapter"] == CHAPTER
