@@ -40,6 +40,7 @@ pytestmark = pytest.mark.timeout(170)
 
 CASES = {"wire": 600, "neutral": 600}  # at least 1,000 in all
 HTTP_EVERY = 25
+HTTP = httpx.Client()  # one for the module: each new client loads the CA bundle (30 ms)
 TIMEOUT = 0.001  # a hanging tool's timeout: it returns only once its batch is answered
 CEILING = 60.0  # the other tools' timeout, and the HTTP client's: for a stuck machine only
 NUMBERS = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
@@ -124,7 +125,7 @@ def assert_accepted(request: dict, number: int, mock: MockServer) -> None:
     check_request(request)  # raises the API's 400 if anything is off
     if number % HTTP_EVERY == 0:
         headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
-        response = httpx.post(
+        response = HTTP.post(
             mock.base_url + "/v1/messages", json=request, headers=headers, timeout=CEILING
         )
         assert response.status_code == 200, response.text
