@@ -14,7 +14,7 @@ import pytest
 from builders import steady_brain
 from hypothesis import HealthCheck, settings
 
-from handagent import llm
+from handagent import examples, llm
 from handagent.mock import MockServer
 
 # No deadline and no too_slow check: both judge how long an example took, so a busy machine
@@ -58,6 +58,13 @@ def client():
         yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
 
 
+@pytest.fixture(autouse=True)
+def weather_without_its_wait(monkeypatch):
+    """The example weather tool's half-second wait is chapter 04's lesson (its calls overlap),
+    not these tests': kept, the unit tests slept through it dozens of times, 20 s of a worker."""
+    monkeypatch.setattr(examples, "WEATHER_DELAY_SECONDS", 0)
+
+
 LLM_CACHES = (llm.settings, llm.client, llm._mock_base_url)  # kept: a test may patch the names
 
 
@@ -76,11 +83,14 @@ def mock_provider(monkeypatch):
 
 
 # The longest test files, longest first: under `pytest -n N --dist loadfile` they start at once
-# on separate workers, so the stage ends with them rather than after them.
-# (Measured 2026-12-05 with --durations: the hub 28 s, fuzz 20, secrets 15, the mock's command
-# line 15, record's nbval runs 13, the room 7, load 6.)
-LONGEST_FIRST = ["test_hub.py", "test_fuzz.py", "test_secrets.py", "test_cli.py", "test_main.py",
-                 "test_room.py", "test_load.py", "test_server.py"]  # fmt: skip
+# on separate workers, so the stage ends with them rather than after them. Those that mostly wait
+# (for servers, an SDK's backoff, a timeout) come early too: in `make test` the other stages use
+# the core meanwhile, and at the end a waiting worker would leave it idle. (Measured 2026-12-05,
+# wall time: the hub 20 s, fuzz 17, secrets 11, record's nbval runs 10, faults 10 (of it 9
+# waiting), npm clients 7, published servers 6, the mock's command line 6, the room 7.)
+LONGEST_FIRST = ["test_hub.py", "test_fuzz.py", "test_secrets.py", "test_main.py", "test_faults.py",
+                 "test_npm_clients.py", "test_published_servers.py", "test_cli.py", "test_room.py",
+                 "test_load.py", "test_server.py", "test_forked_kernels.py"]  # fmt: skip
 
 
 def pytest_collection_modifyitems(config, items):
