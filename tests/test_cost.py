@@ -179,17 +179,21 @@ def test_a_cached_prompt_is_priced_part_by_part(meter):
     assert read == pytest.approx((10 * 0.10 + out * 0.50 + 2_606 * 0.01) / 1e6)
 
 
-def test_the_clients_the_package_makes_share_one_tls_context_that_verifies(mock_server):
+def test_the_model_clients_load_each_librarys_own_trust_once_and_verify(mock_server):
     """The CA bundle is loaded once per process, not once per client (30 ms of CPU each)."""
     from unittest.mock import patch
+
+    import httpx2
 
     from handagent.cost import http_client, tls_context
     from handagent.runtime.protocol import user_text
     from handagent.runtime.providers import complete
     from handagent.runtime.senders import sender
 
-    context = tls_context()
-    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+    for library in (httpx, httpx2):  # the SDKs' httpx2, and the plain httpx of `complete`
+        context = tls_context(library)  # each library's own trust, made once
+        assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+        assert context.get_ca_certs() == library.create_ssl_context().get_ca_certs()
     again = AssertionError("the CA bundle was loaded again")
     with patch.object(ssl.SSLContext, "load_verify_locations", side_effect=again):
         http_client().close()

@@ -190,12 +190,12 @@ def http_client() -> httpx2.Client:
 
 
 @cache
-def tls_context() -> ssl.SSLContext:
-    """The TLS settings every HTTP client the package makes shares (`verify=tls_context()`):
-    httpx loads the CA bundle again for each client it makes otherwise, 30 ms of CPU each time
-    (12 s over the unit tests' 415 clients). Safe to share between clients and threads; it reads
-    SSL_CERT_FILE and SSL_CERT_DIR when first made, as httpx does for each client."""
-    return httpx2.create_ssl_context()
+def tls_context(http=httpx2) -> ssl.SSLContext:
+    """The TLS settings of the model's HTTP/1.1 clients (`verify=tls_context()`; a plain httpx
+    client's: `tls_context(httpx)`), each library's own trust (httpx2 the system's store, httpx
+    certifi's) loaded once per process, not for each client: 30 ms of CPU each, 12 s over the
+    unit tests' 415. It reads SSL_CERT_FILE and SSL_CERT_DIR when first made."""
+    return http.create_ssl_context()
 
 
 def _dollars(amount: float) -> str:

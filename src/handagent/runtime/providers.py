@@ -83,8 +83,9 @@ def request_body(
     if stream:
         body["stream"] = True
     # A lone surrogate (a model's broken "\ud83d" escape, kept as it came in the log) cannot be
-    # encoded: folded here, on the copy sent, or the whole session could never be sent again.
-    # The usual body has none, which the C encoder tells faster than walking every string.
+    # encoded: folded here, on a copy, or the whole session could never be sent again. The usual
+    # body has none, which the C encoder tells faster than walking every string; it is sent as
+    # built, sharing its tools' schemas and its calls' arguments: copy it before editing it.
     try:
         json.dumps(body, ensure_ascii=False).encode()
         return body
@@ -178,7 +179,7 @@ def complete(
 
     try:
         hooks = {"response": [METER.on_response]}  # every reply is metered (handagent.cost)
-        with httpx.Client(timeout=timeout, event_hooks=hooks, verify=tls_context()) as client:
+        with httpx.Client(timeout=timeout, event_hooks=hooks, verify=tls_context(httpx)) as client:
             if stream:
                 with client.stream("POST", url, json=body, headers=sent) as response:
                     return _read_stream(response, Assembler(model=model, provider=api), why)
