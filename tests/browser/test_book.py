@@ -9,7 +9,8 @@ picture of its four participants, and every widget's static rendering; and it of
 run the chapter on Binder. Every page opens in one browser context, as a reader's tabs share a
 cache, and the chapters one after another in one tab, as a reader follows the book: a new tab
 per chapter cost Chromium a new renderer process and 1.5 CPU-s a page, the same tab 0.4
-(benchmarks/README.md). Each page's requests and script errors are counted from its own load.
+(benchmarks/README.md). Each page's requests and script errors are counted from its own load
+(one a page raised while unloading would count against the next, and still fail).
 
 Run by `make test-book` (after `make book`); without HANDAGENT_BOOK it skips.
 """
@@ -299,4 +300,4 @@ def test_a_request_off_the_machine_is_seen_and_fails(tab, site):
         "() => fetch('https://example.com/x.js').then(() => 'reached', () => 'failed')"
     )
     assert (failed, blocked) == ("failed", ["https://example.com/x.js"])
-    blocked.clear()  # the tab is this test's own
+    blocked.clear()  # what this test caused on purpose; the next page's test starts afresh

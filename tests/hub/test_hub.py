@@ -36,8 +36,9 @@ CHAPTER = "notebooks/03_feeding_results_back.ipynb"
 LEARNERS = ("ada", "bo", "cy")
 CEILING = 180.0  # seconds any wait may last: a loaded machine, never the time the work takes
 # One client for every request here: each new one loads the CA bundle (30 ms of CPU), and the
-# waits below ask several times a second.
+# waits below ask several times a second (each asking at most POLL seconds, then asking again).
 HTTP = httpx.Client(timeout=CEILING)
+POLL = 5.0
 
 
 def the_proxy() -> None:
@@ -100,8 +101,8 @@ def hub(tmp_path_factory):
     def answering() -> bool:
         assert process.poll() is None, Path(log).read_text()[-3000:]
         try:
-            return HTTP.get(f"{url}/hub/api/").status_code == 200 and bool(
-                HTTP.get(f"{room}/room.json").status_code == 200
+            return HTTP.get(f"{url}/hub/api/", timeout=POLL).status_code == 200 and bool(
+                HTTP.get(f"{room}/room.json", timeout=POLL).status_code == 200
             )
         except httpx.TransportError:
             return False
@@ -162,7 +163,8 @@ def test_three_learners_run_chapter_03_through_the_room_and_its_page_shows_them(
         assert started.status_code in (201, 202), started.text
 
     def ready() -> bool:
-        models = [HTTP.get(f"{url}/hub/api/users/{u}", headers=admin).json() for u in LEARNERS]
+        models = [HTTP.get(f"{url}/hub/api/users/{u}", headers=admin, timeout=POLL).json()
+                  for u in LEARNERS]  # fmt: skip
         return all(m["servers"].get("", {}).get("ready") for m in models)
 
     began = time.monotonic()
