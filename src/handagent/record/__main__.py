@@ -31,7 +31,6 @@ from nbclient import NotebookClient
 from ..cost import Call, call_from_usage, dollars
 from ..mock import MockServer
 from ..mock.http import cassettes
-from ..mock.http.cassettes import CASSETTES, cassette_path
 from .proxy import PLACEHOLDER_KEY, RecordingProxy
 
 API = "https://api.anthropic.com"
@@ -95,7 +94,7 @@ def run(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("notebooks", nargs="+", type=Path, help="the notebooks to record")
     parser.add_argument("--upstream", help="mock, or an API's host root (default: the real API)")
-    parser.add_argument("--out", type=Path, default=CASSETTES, help="default cassettes/")
+    parser.add_argument("--out", type=Path, default=cassettes.CASSETTES, help="default cassettes/")
     args = parser.parse_args(argv)
     load_dotenv(find_dotenv(usecwd=True))
     key = os.environ.get("ANTHROPIC_API_KEY") or None
@@ -109,7 +108,7 @@ def run(argv: list[str] | None = None) -> None:
                 print(f"{notebook}: the mock run's estimate ${estimate:.4f}", flush=True)
             where = mock.base_url if upstream == "mock" else upstream
             exchanges = run_through(notebook, where, key if upstream != "mock" else None)
-            path = cassette_path(notebook, args.out)
+            path = cassettes.cassette_path(notebook, args.out)
             day = datetime.date.today().isoformat()
             cassettes.save_cassette(path, notebook.as_posix(), upstream, day, exchanges)
             print(f"{notebook}: {len(exchanges)} exchanges -> {path} "
