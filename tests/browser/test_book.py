@@ -27,7 +27,7 @@ from typing import NamedTuple
 from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
-from offline import ROOT, chromium, new_context, offline_page, screenshot
+from offline import ROOT, new_context, offline_page, screenshot
 from playwright.sync_api import Page
 
 if not os.environ.get("HANDAGENT_BOOK"):
@@ -69,13 +69,12 @@ def site():
 
 
 @pytest.fixture(scope="module")
-def context():
+def context(browser):
     """One Chromium context every page of the book opens in (its cache shared, as a reader's
     tabs share one: the theme's scripts are parsed once, not on every page)."""
-    with chromium() as browser:
-        shared = new_context(browser)
-        yield shared
-        shared.close()
+    shared = new_context(browser)
+    yield shared
+    shared.close()
 
 
 class Tab(NamedTuple):

@@ -28,8 +28,8 @@ import time
 import urllib.request
 
 import pytest
-from offline import CHROMIUM, FLAGS, ROOT, SCREENSHOTS, screenshot  # skips without Chromium
-from playwright.sync_api import Page, expect, sync_playwright
+from offline import ROOT, SCREENSHOTS, screenshot  # skips without Chromium
+from playwright.sync_api import Page, expect
 
 WIDGET, MERMAID = "application/vnd.jupyter.widget-view+json", "text/vnd.mermaid"
 
@@ -98,17 +98,14 @@ def lab_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page(lab_url):
-    """One JupyterLab page in headless Chromium, shared by this file's tests (closed after them:
-    playwright's sync API allows one running instance, and the other browser files start theirs)."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        tab = browser.new_page(viewport={"width": 1280, "height": 900})
-        tab.goto(f"{lab_url}/lab?reset")
-        tab.wait_for_function("() => window.jupyterapp !== undefined", timeout=CEILING * 1000)
-        tab.evaluate("async () => { await window.jupyterapp.restored; }")
-        yield tab
-        browser.close()
+def page(lab_url, browser):
+    """One JupyterLab page in headless Chromium, shared by this file's tests (closed after them)."""
+    tab = browser.new_page(viewport={"width": 1280, "height": 900})
+    tab.goto(f"{lab_url}/lab?reset")
+    tab.wait_for_function("() => window.jupyterapp !== undefined", timeout=CEILING * 1000)
+    tab.evaluate("async () => { await window.jupyterapp.restored; }")
+    yield tab
+    tab.context.close()  # new_page made a context of its own
 
 
 OPEN = """async (path) => {

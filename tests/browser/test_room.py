@@ -16,7 +16,7 @@ Run by `make test-browser`, like every test in this folder.
 
 import anthropic
 import pytest
-from offline import ROOT, chromium, new_context, offline_page, screenshot  # skips without Chromium
+from offline import ROOT, new_context, offline_page, screenshot  # skips without Chromium
 from playwright.sync_api import expect
 
 from handagent.mock import MockServer
@@ -64,11 +64,11 @@ ORPHAN = [{"role": "user", "content": [
     {"type": "tool_result", "tool_use_id": "toolu_01", "content": "12:00"}]}]  # fmt: skip
 
 
-def test_the_page_names_exactly_the_three_stuck_learners_first(room):
+def test_the_page_names_exactly_the_three_stuck_learners_first(room, browser):
     server, clock = room
     clients = {seat: learner(server.base_url, seat) for seat in SEATS}
-    with chromium() as browser:
-        page, blocked = offline_page(new_context(browser), allowed=(server.base_url,))
+    with new_context(browser) as context:
+        page, blocked = offline_page(context, allowed=(server.base_url,))
         loads = []
         page.on("load", lambda _: loads.append(1))
         page.goto(f"{server.base_url}/room")

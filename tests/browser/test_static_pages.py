@@ -17,7 +17,7 @@ import re
 import nbformat
 import pytest
 from nbconvert import HTMLExporter
-from offline import ROOT, chromium, new_context, offline_page, screenshot
+from offline import ROOT, new_context, offline_page, screenshot
 
 from handagent.views.diagram import PARTICIPANTS
 from handagent.views.stepper import LABELS
@@ -48,12 +48,6 @@ def chapters(tmp_path_factory) -> dict:
     return out
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
-
-
 def outputs(notebook, has: str) -> list[dict]:
     """The execute results whose data holds `has` (a MIME type or a piece of text)."""
     found = []
@@ -65,15 +59,23 @@ def outputs(notebook, has: str) -> list[dict]:
     return found
 
 
-def opened(browser, path):
-    page, blocked = offline_page(new_context(browser, javascript=False))
+@pytest.fixture(scope="module")
+def static(browser):
+    """A context with scripts off, as GitHub shows a notebook; its pages close with it."""
+    context = new_context(browser, javascript=False)
+    yield context
+    context.close()
+
+
+def opened(static, path):
+    page, blocked = offline_page(static)
     page.goto(path.as_uri())
     return page, blocked, " ".join(page.inner_text("body").split())
 
 
-def test_transcripts_show_each_call_and_its_result(chapters, browser):
+def test_transcripts_show_each_call_and_its_result(chapters, static):
     notebook, path = chapters["03_feeding_results_back"]
-    page, blocked, text = opened(browser, path)
+    page, blocked, text = opened(static, path)
     transcripts = outputs(notebook, 'class="handagent-transcript"')
     assert len(transcripts) >= 3
     for data in transcripts:
@@ -86,20 +88,20 @@ def test_transcripts_show_each_call_and_its_result(chapters, browser):
     assert blocked == []
 
 
-def test_the_stepper_shows_every_step_it_recorded(chapters, browser):
+def test_the_stepper_shows_every_step_it_recorded(chapters, static):
     notebook, path = chapters["03_feeding_results_back"]
     (data,) = outputs(notebook, WIDGET)
     assert "handagent-stepper-static" in data["text/html"]
-    page, blocked, text = opened(browser, path)
+    page, blocked, text = opened(static, path)
     assert all(label in text for label in LABELS)
     assert "messages[3] added: the model's answer (stop_reason: end_turn)" in text
     assert "Error displaying widget" not in text and blocked == []
 
 
-def test_the_diagram_is_an_svg_picture_of_its_four_participants(chapters, browser):
+def test_the_diagram_is_an_svg_picture_of_its_four_participants(chapters, static):
     notebook, path = chapters["03_feeding_results_back"]
     (data,) = outputs(notebook, "text/vnd.mermaid")
-    page, blocked, _ = opened(browser, path)
+    page, blocked, _ = opened(static, path)
     pictures = page.locator('img[src^="data:image/svg+xml;base64,"]')
     drawn = []
     for n in range(pictures.count()):
@@ -115,12 +117,12 @@ def test_the_diagram_is_an_svg_picture_of_its_four_participants(chapters, browse
     assert blocked == []
 
 
-def test_the_inspector_shows_every_row_with_the_id_that_pairs_it(chapters, browser):
+def test_the_inspector_shows_every_row_with_the_id_that_pairs_it(chapters, static):
     notebook, path = chapters["05_error_results"]
     (data,) = outputs(notebook, WIDGET)
     ids = re.findall(r"<code>(toolu_[^<]+)</code>", data["text/html"])
     assert len(ids) >= 4 and len(set(ids)) * 2 == len(ids)  # each id twice: call and result
-    page, blocked, text = opened(browser, path)
+    page, blocked, text = opened(static, path)
     summary = re.search(r"<b>(\d+ messages · \d+ calls · \d+ marked)</b>", data["text/html"])
     assert summary.group(1) in text and "✗ error" in text
     assert all(text.count(i) >= 2 for i in set(ids))
