@@ -97,7 +97,8 @@ Where each idea of the series lives, by the chapter that introduces it:
                 mcp.results          every MCP content type as text or an image the API takes
                 mcp.menu             tools the API would refuse left off; names without clashes
                 mcp.calls            one tools/call answered whatever happens, cancelled on time
-                mcp.server           server_for(), series_tools(): the series' tools served over MCP
+                mcp.series           series_tools(): what python -m handagent.mcp serves
+                mcp.server           server_for(): any tools served over MCP, with the SDK
                 mcp.client           McpServers: servers' tools on one menu, read-only if declared
                 views.hops           server_hops(): a run's model, runtime and MCP servers (diagram)
     chapter 13  apps.toolbox         toolbox(): 106 tools of a company, the menu that grows too big

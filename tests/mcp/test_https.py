@@ -13,7 +13,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from handagent.mcp.https import local_certificate, serving
-from handagent.mcp.server import series_tools
+from handagent.mcp.series import series_tools
 
 
 async def _tools(url: str, trust: str | None) -> list[str]:

@@ -10,7 +10,8 @@ import pytest
 from mcp import Client, MCPError, StdioServerParameters
 
 from handagent.examples import ADDER, CLOCK, WEATHER
-from handagent.mcp.server import series_tools, server_for
+from handagent.mcp.series import series_tools
+from handagent.mcp.server import server_for
 
 
 def ask(server, *steps, mode="auto"):

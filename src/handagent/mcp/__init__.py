@@ -9,7 +9,8 @@ these modules only map its wire onto the Messages API's:
     results   every content type the spec allows as text or an image block the API takes
     menu      RemoteTool; tools the API would refuse left off with a warning, names made unique
     calls     one tools/call answered whatever happens: timed out, failed, cancelled on the server
-    server    server_for(): any ToolRegistry served over MCP; series_tools(), the series' own
+    series    series_tools() and SERVER_NAME: what `python -m handagent.mcp` serves
+    server    server_for(): any ToolRegistry served over MCP, with the SDK
     client    McpServers: servers' tools on one menu, each call's server kept, read-only only
               where the program says so
     https     chapter 13: the same tools over Streamable HTTP with TLS, and a certificate for
@@ -17,8 +18,8 @@ these modules only map its wire onto the Messages API's:
     __main__  python -m handagent.mcp: the series' tools over stdio (--help lists them), or
               --https
 
-Imports point one way: wire, results, menu and calls, then client; server uses wire only, and
-https uses server.
+Imports point one way: wire, results, menu and calls, then client; server uses wire and series
+only, and https uses server.
 
 Not handled here: resources, prompts, sampling, SSE, authentication.
 """

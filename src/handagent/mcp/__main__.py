@@ -15,7 +15,7 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from .server import SERVER_NAME, series_tools, serve_stdio
+from .series import SERVER_NAME, series_tools
 
 
 def _listing(registry) -> str:
@@ -62,6 +62,9 @@ def command_line(argv: list[str] | None = None) -> None:
         registry = type(registry)(registry.get(name) for name in dict.fromkeys(args.tool))
     try:
         if args.https is None:
+            # late, as https above: the mcp SDK's import (0.85 s) is what --help does without
+            from .server import serve_stdio
+
             serve_stdio(registry, args.name)
             return
         certificate = local_certificate(args.tls)

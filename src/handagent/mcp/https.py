@@ -38,7 +38,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from ..tools import ToolRegistry
-from .server import SERVER_NAME, server_for
+from .series import SERVER_NAME
+from .server import server_for
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 VALID_FROM = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # fixed: no clock in a test

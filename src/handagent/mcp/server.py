@@ -5,7 +5,7 @@ running the call through chapter 05's `dispatch.outcomes`, so a call served over
 same rules as one run in the notebook: its input checked against the schema, a failure returned
 as data (`isError: true`) the model can read. An unknown tool is a protocol error instead, as the
 spec asks (JSON-RPC -32602, "Unknown tool: ..."). `python -m handagent.mcp` serves
-`series_tools()` over stdio.
+`series.series_tools()` over stdio.
 
 Not handled here: resources, prompts, HTTP transports, notifications of a changed tool list
 (the menu is fixed when the server starts), authentication.
@@ -18,16 +18,9 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
 from ..dispatch import outcomes
-from ..examples import ADDER, CLOCK, WEATHER
 from ..tools import ToolRegistry
+from .series import SERVER_NAME
 from .wire import listed_tool, mcp_content
-
-SERVER_NAME = "handagent"
-
-
-def series_tools() -> ToolRegistry:
-    """The tools chapter 01 defines, which every chapter shares: a clock, an adder, the weather."""
-    return ToolRegistry([CLOCK, ADDER, WEATHER])
 
 
 def server_for(registry: ToolRegistry, name: str = SERVER_NAME) -> Server:

@@ -6,7 +6,7 @@ import anthropic
 import pytest
 
 from handagent.mcp.https import local_certificate, serving
-from handagent.mcp.server import series_tools
+from handagent.mcp.series import series_tools
 from handagent.mock import MockServer
 from handagent.mock.hosted.mcp_connector import Connector, as_calls, expanded, mcp_result
 
