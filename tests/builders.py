@@ -11,6 +11,7 @@ build:
     rejected(request) -> "messages.1: ..."   (the API's words, its status and type checked)
     accepted_result(result("toolu_01A")) -> the block, once the API's rules and types take it
     sdk_content(text("Hi")) -> [TextBlock(text="Hi", type="text")]   (as reply.content holds it)
+    sdk_client(server.base_url, "seat-07") -> the genuine SDK's client, no retries
 
 The neutral protocol's reply, and stand-ins for a model and a round trip:
 
@@ -21,11 +22,13 @@ The neutral protocol's reply, and stand-ins for a model and a round trip:
 import json
 import socket
 
+import anthropic
 import pytest
 from anthropic.types import ContentBlock, ImageBlockParam, TextBlockParam
 from pydantic import TypeAdapter
 
 from handagent.api.checks import Rejection, check_request
+from handagent.cost import tls_context
 from handagent.dispatch import run_tool_calls
 from handagent.examples import CLOCK, WEATHER
 from handagent.runtime.protocol import (
@@ -215,3 +218,13 @@ def neutral_history() -> list:
         assistant(call),
         tool_result_message(call, "3", timestamp=3.0),
     ]
+
+
+def sdk_client(base_url: str, api_key: str = "test-key", **options) -> anthropic.Anthropic:
+    """The genuine SDK's client at `base_url`, with no retries and its own HTTP client, whose CA
+    bundle is loaded once per process (every new client loaded it again: 30 ms of CPU, and the
+    tests make hundreds)."""
+    transport = anthropic.DefaultHttpxClient(verify=tls_context())
+    return anthropic.Anthropic(
+        base_url=base_url, api_key=api_key, max_retries=0, http_client=transport, **options
+    )

@@ -5,7 +5,7 @@ import json
 
 import anthropic
 import pytest
-from builders import user
+from builders import sdk_client, user
 
 from handagent.mock import MockServer
 from handagent.record import PLACEHOLDER_KEY, RecordingProxy
@@ -20,7 +20,7 @@ def upstream():
 
 
 def sdk(base_url: str, key: str = PLACEHOLDER_KEY) -> anthropic.Anthropic:
-    return anthropic.Anthropic(base_url=base_url, api_key=key, max_retries=0)
+    return sdk_client(base_url, key)
 
 
 def test_the_placeholder_key_is_swapped_for_the_real_one_and_never_kept(upstream, monkeypatch):

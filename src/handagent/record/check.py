@@ -24,6 +24,7 @@ import json
 
 import httpx
 
+from ..cost import tls_context
 from ..llm import MOCK_KEY
 from ..mock import MockServer
 from ..mock.http.cassettes import Cassette, response_record
@@ -41,7 +42,8 @@ def stale(cassette: Cassette) -> str | None:
     """The first exchange a fresh mock answers otherwise than the cassette holds, or None."""
     if cassette.upstream != "mock" or not cassette.exchanges:
         return None
-    with MockServer() as server, httpx.Client(base_url=server.base_url, timeout=60) as http:
+    local = {"timeout": 60, "verify": tls_context(httpx)}  # the CA bundle loaded once, not again
+    with MockServer() as server, httpx.Client(base_url=server.base_url, **local) as http:
         for index, exchange in enumerate(cassette.exchanges):
             asked = exchange["request"]
             target = asked["path"] + (f"?{asked['query']}" if asked.get("query") else "")

@@ -19,6 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 
+from ..cost import tls_context
 from ..mock.http.cassettes import ACCOUNT_HEADERS, request_record, response_record, scrub
 
 PLACEHOLDER_KEY = "recording-proxy-key"  # what the kernel sends; the proxy puts the real one in
@@ -101,7 +102,9 @@ class RecordingProxy:
 
     def __init__(self, upstream: str, key: str | None = None) -> None:
         self.key = key
-        self.client = httpx.Client(base_url=upstream.rstrip("/"), timeout=UPSTREAM_TIMEOUT)
+        self.client = httpx.Client(
+            base_url=upstream.rstrip("/"), timeout=UPSTREAM_TIMEOUT, verify=tls_context(httpx)
+        )
         self.exchanges: list[dict] = []
         self._lock = threading.Lock()
         self._server = _Proxy(self)

@@ -9,7 +9,7 @@ import json
 
 import anthropic
 import pytest
-from builders import steady_brain, tool
+from builders import sdk_client, steady_brain, tool
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,7 +44,7 @@ def mock(clock):
 
 
 def sdk_for(mock, key: str = "test-key") -> anthropic.Anthropic:
-    return anthropic.Anthropic(base_url=mock.base_url, api_key=key, max_retries=0)
+    return sdk_client(mock.base_url, key)
 
 
 def marked(text: str, ttl: str | None = None) -> dict:

@@ -15,6 +15,7 @@ from builders import closed_port_url
 
 from handagent import llm
 from handagent.api.checks import Rejection
+from handagent.cost import tls_context
 from handagent.mock.http import server as mock_server_module
 from handagent.runtime.protocol import user_text
 from handagent.runtime.providers import complete
@@ -85,7 +86,7 @@ def configured(mock_provider, mock_server, monkeypatch):
 def faulty(monkeypatch, client: anthropic.Anthropic, fault: str | None) -> list:
     """Make `llm.client()` send `x-mock-fault`; return the list of attempts put on the wire."""
     sent: list = []
-    counting = httpx2.Client(event_hooks={"request": [sent.append]})
+    counting = httpx2.Client(event_hooks={"request": [sent.append]}, verify=tls_context())
     headers = {"x-mock-fault": fault} if fault else {}
     options = {"default_headers": headers, "http_client": counting, "timeout": timeout_for(fault)}
     patched = client.with_options(**options)

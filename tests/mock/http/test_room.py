@@ -3,7 +3,7 @@
 import anthropic
 import httpx
 import pytest
-from builders import user
+from builders import sdk_client, user
 from paths import ROOT
 
 from handagent.mock import MockServer
@@ -21,7 +21,7 @@ def room():
 
 
 def sdk(server, key):
-    return anthropic.Anthropic(base_url=server.base_url, api_key=key, max_retries=0)
+    return sdk_client(server.base_url, key)
 
 
 def ask_first(server, key):

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import httpx
 
+from ...cost import tls_context
 from ...llm import MOCK_KEY
 from ...mock.http.cassettes import response_record
 from ...mock.http.server import State, answer
@@ -44,7 +45,9 @@ def to_mock(state: State | None = None) -> SendProbe:
 
 def to_api(base_url: str, key: str, client: httpx.Client | None = None) -> SendProbe:
     """An API over HTTP (the real one, or a stand-in at `base_url`), with `key`."""
-    http = client or httpx.Client(base_url=base_url.rstrip("/"), timeout=TIMEOUT)
+    http = client or httpx.Client(
+        base_url=base_url.rstrip("/"), timeout=TIMEOUT, verify=tls_context(httpx)
+    )
 
     def send(probe: Probe) -> dict:
         for attempt in range(RETRIES + 1):
