@@ -4,13 +4,16 @@ imports again for every notebook.
     python tests/forked_kernels.py SOCKET      # the warm process (ForkedProvisioner starts it)
 
 A chapter's kernel spends about two CPU-seconds before its first cell runs: ipykernel, IPython
-and zmq, and then the Anthropic SDK, which every chapter imports (1.5 s of pydantic models). The
-suite starts sixty such kernels. Here one process per pytest worker imports those libraries once
-and waits on a Unix socket; each kernel is a fork of it that then runs exactly what
+and zmq, and then the Anthropic SDK, which every chapter imports (1.5 s of pydantic models), the
+OpenAI SDK where a chapter sends through it (0.5 s), and the package's core (0.3 s). The suite
+starts sixty such kernels. Here one process per pytest worker imports those once and waits on a
+Unix socket; each kernel is a fork of it that then runs exactly what
 `python -m ipykernel_launcher -f CONNECTION_FILE` runs, in the notebook's folder, with the
 environment and standard streams the kernel manager asked for, in a session of its own (as
-jupyter_client's launcher starts one). Nothing of handagent is imported before the fork, so every
-kernel imports the package, reads its settings and starts its mock as a learner's kernel does.
+jupyter_client's launcher starts one). Of handagent, only modules whose import does nothing but
+define are imported before the fork (PACKAGE: no setting read, no file opened, no thread, no
+widget library; tests/notebooks/test_forked_kernels.py checks it): every kernel reads its
+settings, makes its client and starts its mock at its first call, as a learner's kernel does.
 
 `forked_provisioner(manager)` gives a KernelManager a provisioner that launches that way, and falls
 back to jupyter_client's own launch (a new process) for any other command, on a system without
@@ -39,13 +42,17 @@ from jupyter_client.provisioning import LocalProvisioner
 
 LAUNCHER = "ipykernel_launcher"
 # Not ipywidgets: imported where no IPython runs, it never registers its comm target in the kernel.
-WARM = ("anthropic", "aiohttp", "ipykernel.kernelapp", "ipykernel.zmqshell")
+WARM = ("anthropic", "openai", "aiohttp", "ipykernel.kernelapp", "ipykernel.zmqshell")
+# What every chapter's cells import of the package (not the views: one imports ipywidgets); their
+# settings, client and mock are made at the first call, in the kernel.
+PACKAGE = ("handagent.llm", "handagent.dispatch", "handagent.blocks", "handagent.mock.http.server",
+           "handagent.runtime.loop")  # fmt: skip
 
 
 def serve(path: str) -> None:
     """The warm process: import the kernel's libraries once, then fork a kernel per request."""
     del sys.path[0]  # this file's folder, which a kernel's path does not hold
-    for module in WARM:
+    for module in WARM + PACKAGE:
         __import__(module)
     if threading.active_count() != 1:  # forking a process with threads could copy a held lock
         raise SystemExit(f"{__name__}: an import started a thread; kernels start the usual way")

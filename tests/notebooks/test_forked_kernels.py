@@ -2,13 +2,16 @@
 from `python -m ipykernel_launcher`, in its folder, with its environment, and can be stopped."""
 
 import ast
+import json
 import os
 import signal
+import subprocess
 import sys
 
 import nbval.kernel
 import pytest
 
+import handagent
 from tests import forked_kernels, nbval_kernels
 from tests.nbval_kernels import result_of
 
@@ -79,3 +82,39 @@ def test_any_other_kernel_command_starts_the_usual_way():
     assert not forked_kernels.forkable(["/usr/bin/python3", "-m", "ipykernel_launcher"])
     assert not forked_kernels.forkable([sys.executable, "-m", "other_kernel", "-f", "c.json"])
     assert os.path.isabs(forked_kernels.__file__)
+
+
+# In a fresh Python: the warm libraries, then the package's modules with every environment read
+# and every file opened recorded. Files of the package, of Python and of the installed libraries
+# are code and data; anything else (a .env, a cassette, the notebook's folder) would be a setting
+# the warm process read for every kernel.
+IMPORTING_THE_PACKAGE = """
+import json, os, sys, sysconfig, threading
+for module in WARM:
+    __import__(module)
+read, opened = [], []
+class Recording(type(os.environ)):
+    def __getitem__(self, key):
+        read.append(key)
+        return super().__getitem__(key)
+os.environ = Recording(os.environ._data, os.environ.encodekey, os.environ.decodekey,
+                       os.environ.encodevalue, os.environ.decodevalue)
+code = (sys.prefix, sys.base_prefix, sysconfig.get_paths()["purelib"], SOURCE)
+sys.addaudithook(lambda event, args: opened.append(os.fsdecode(args[0]))
+                 if event == "open" and isinstance(args[0], (str, bytes)) else None)
+for module in PACKAGE:
+    __import__(module)
+others = [path for path in opened if not os.path.abspath(path).startswith(code)]
+print(json.dumps([read, others, threading.active_count(), "ipywidgets" in sys.modules]))
+"""
+
+
+def test_the_package_modules_forked_kernels_share_read_nothing_start_nothing_as_imported(tmp_path):
+    (tmp_path / ".env").write_text("HANDAGENT_PROVIDER=anthropic\n")  # what a learner may keep
+    source = os.path.dirname(handagent.__file__)
+    code = f"WARM, PACKAGE = {forked_kernels.WARM!r}, {forked_kernels.PACKAGE!r}\n"
+    code += f"SOURCE = {source!r}\n" + IMPORTING_THE_PACKAGE
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, check=True, timeout=120)  # fmt: skip
+    read, others, threads, widgets = json.loads(done.stdout)
+    assert (read, others, threads, widgets) == ([], [], 1, False)
