@@ -62,7 +62,7 @@ def command_line(argv: list[str] | None = None) -> None:
         registry = type(registry)(registry.get(name) for name in dict.fromkeys(args.tool))
     try:
         if args.https is None:
-            # late, as https above: the mcp SDK's import (0.85 s) is what --help does without
+            # late, as for --https: --help and a wrong argument end before the mcp SDK's 0.85 s
             from .server import serve_stdio
 
             serve_stdio(registry, args.name)
