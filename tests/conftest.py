@@ -11,7 +11,7 @@ import os
 import anthropic
 import httpx2
 import pytest
-from builders import steady_brain
+from builders import sdk_client, steady_brain
 from hypothesis import HealthCheck, settings
 
 from handagent import examples, llm
@@ -55,7 +55,7 @@ def sdk(mock_server, sdk_transport) -> anthropic.Anthropic:
 def client():
     """The genuine SDK client against a mock running the scripted model itself, one per module."""
     with MockServer() as mock:
-        yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
+        yield sdk_client(mock.base_url, "test-key")
 
 
 @pytest.fixture(autouse=True)

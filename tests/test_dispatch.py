@@ -8,7 +8,7 @@ import threading
 from datetime import date
 
 import pytest
-from builders import call
+from builders import call, sdk_client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -145,10 +145,9 @@ def _make_call(index: int, kind: str) -> dict:
 
 @pytest.fixture(scope="module")
 def mock_client():
-    import anthropic
 
     with MockServer() as server:
-        yield anthropic.Anthropic(base_url=server.base_url, api_key="test", max_retries=0)
+        yield sdk_client(server.base_url, "test")
 
 
 @settings(

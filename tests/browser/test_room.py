@@ -16,6 +16,7 @@ Run by `make test-browser`, like every test in this folder.
 
 import anthropic
 import pytest
+from builders import sdk_client
 from offline import ROOT, new_context, offline_page, screenshot  # skips without Chromium
 from playwright.sync_api import expect
 
@@ -40,9 +41,7 @@ def room():
 
 
 def learner(base_url: str, seat: str) -> anthropic.Anthropic:
-    return anthropic.Anthropic(
-        base_url=base_url, api_key=seat, max_retries=0, default_headers=NAMED
-    )
+    return sdk_client(base_url, seat, default_headers=NAMED)
 
 
 def go_through(client: anthropic.Anthropic, exchanges: int) -> None:

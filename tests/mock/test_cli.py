@@ -11,8 +11,8 @@ import socket
 import subprocess
 import sys
 
-import anthropic
 import pytest
+from builders import sdk_client
 
 CEILING = 60
 MOCK = [sys.executable, "-m", "handagent.mock", "--port", "0"]
@@ -44,7 +44,7 @@ def start(command: list[str]) -> tuple[subprocess.Popen, str]:
 def test_the_command_line_serves_until_stopped_and_says_by_what(command, stop):
     process, base_url = start(command)
     try:
-        client = anthropic.Anthropic(base_url=base_url, api_key="k", max_retries=0, timeout=CEILING)
+        client = sdk_client(base_url, "k", timeout=CEILING)
         reply = client.messages.create(
             model="claude-sonnet-5",
             max_tokens=100,
@@ -109,7 +109,7 @@ def test_the_ipv6_loopback_is_local_and_serves():
     process, base_url = start([*MOCK, "--host", "::1"])
     try:
         assert base_url.startswith("http://[::1]:")
-        models = anthropic.Anthropic(base_url=base_url, api_key="k", max_retries=0).models.list()
+        models = sdk_client(base_url, "k").models.list()
         assert models.data
     finally:
         process.terminate()

@@ -19,9 +19,9 @@ import random
 import socket
 import time
 
-import anthropic
 import pytest
 from anthropic.types import Message
+from builders import sdk_client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -534,7 +534,7 @@ def test_broken_framing_over_sockets_gets_envelopes_and_leaves_the_server_answer
             assert_answer(send(server.base_url, payload), payload)
 
         run()
-        client = anthropic.Anthropic(base_url=server.base_url, api_key="k", max_retries=0)
+        client = sdk_client(server.base_url, "k")
         reply = client.messages.create(
             model=models.DEFAULT, max_tokens=50, messages=[{"role": "user", "content": "hi"}]
         )

@@ -2,8 +2,8 @@
 with `mcp_servers` reaches chapter 13's own server over HTTPS on loopback (a certificate the mock
 is told to trust), and the reply holds the blocks the API documents, read by the genuine SDK."""
 
-import anthropic
 import pytest
+from builders import sdk_client
 
 from handagent.mcp.https import local_certificate, serving
 from handagent.mcp.series import series_tools
@@ -28,7 +28,7 @@ def url(tls):
 @pytest.fixture(scope="module")
 def api(tls):
     with MockServer(mcp_trust=str(tls.cert)) as mock:
-        yield anthropic.Anthropic(base_url=mock.base_url, api_key="test-key", max_retries=0)
+        yield sdk_client(mock.base_url, "test-key")
 
 
 def ask(api, url, text=SUM, toolset=None, messages=None, name="series"):

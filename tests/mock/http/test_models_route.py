@@ -5,6 +5,7 @@ import anthropic
 import httpx
 import pytest
 from anthropic.types import ModelInfo
+from builders import sdk_client
 
 from handagent.api import models
 from handagent.mock import MockServer
@@ -21,7 +22,7 @@ def server():
 
 @pytest.fixture(scope="module")
 def client(server):
-    return anthropic.Anthropic(base_url=server.base_url, api_key="test-key", max_retries=0)
+    return sdk_client(server.base_url, "test-key")
 
 
 def test_the_sdk_lists_every_served_model_newest_first_across_pages(client):

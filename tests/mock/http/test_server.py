@@ -18,7 +18,7 @@ import httpx
 import httpx2
 import pytest
 from anthropic.types import Message
-from builders import BRAIN_TEXT, call, request, result, steady_brain
+from builders import BRAIN_TEXT, call, request, result, sdk_client, steady_brain
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -308,7 +308,7 @@ def test_a_bad_key_is_the_apis_401(mock_server, auth):
 
 
 def test_the_sdk_raises_authentication_error_for_a_bad_key(mock_server):
-    client = anthropic.Anthropic(base_url=mock_server.base_url, api_key="bad-demo", max_retries=0)
+    client = sdk_client(mock_server.base_url, "bad-demo")
     with pytest.raises(anthropic.AuthenticationError, match="invalid x-api-key"):
         client.messages.create(**body())
 
@@ -568,7 +568,7 @@ def test_count_tokens_refuses_what_messages_refuses(sdk):
 @pytest.fixture(scope="module")
 def shared_sdk():
     with MockServer(brain=steady_brain) as server:
-        yield anthropic.Anthropic(base_url=server.base_url, api_key="test-key", max_retries=0)
+        yield sdk_client(server.base_url, "test-key")
 
 
 words = st.text(st.sampled_from("abcdefgh ijk,.?现在几点"), min_size=1, max_size=30).filter(

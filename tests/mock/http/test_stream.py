@@ -7,6 +7,7 @@ import json
 
 import httpx
 import pytest
+from builders import sdk_client
 
 from handagent.mock.http.replies import message
 from handagent.mock.http.stream import events, sse
@@ -228,9 +229,8 @@ KINDS = {  # request changes -> a kind of reply
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_sdk_with_its_defaults_parses_every_kind_of_reply_streamed_or_not(mock_server, kind):
-    import anthropic
 
-    client = anthropic.Anthropic(base_url=mock_server.base_url, api_key="k", max_retries=0)
+    client = sdk_client(mock_server.base_url, "k")
     request = {**THINKING, "tools": TOOLS} | KINDS[kind]
     mock_server.script(BLOCKS, BLOCKS)
     plain = client.messages.create(**request)
